@@ -1,0 +1,228 @@
+"""The entries a document becomes: the contract between ingest and everything downstream.
+
+Ingest produces these; ``kb`` stores, indexes, verifies and exports them. They live here (not in ``kb``)
+so that data flows one way: ``ingest`` never imports ``kb``, and ``kb`` imports this module.
+
+Every entry has a stable readable ``id`` and a ``content_hash`` of what it says, so a scenario linked to
+a ruling can tell when the ruling's text changed. Entries are plain frozen dataclasses that round-trip
+through JSON (``to_dict`` / ``entry_from_dict``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, ClassVar, Literal
+
+Lang = Literal["ru", "en"]
+SectionKind = Literal[
+    "release info",
+    "keyword ability",
+    "keyword action",
+    "ability word",
+    "card type",
+    "theme",
+    "cycle",
+    "card notes",
+]
+RulingKind = Literal["ruling", "note"]
+
+
+def content_hash(*parts: str) -> str:
+    """Short, stable hash of an entry's meaningful text (not of its position in the file)."""
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+    return digest[:16]
+
+
+@dataclass(frozen=True)
+class SourceSpan:
+    """Where an entry stands in its source file: 1-based, inclusive line numbers."""
+
+    path: str
+    start: int
+    end: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.start}" if self.start == self.end else f"{self.path}:{self.start}-{self.end}"
+
+
+@dataclass(frozen=True)
+class EnglishName:
+    """An English name quoted next to a Russian one in a ruling: «Смирить (Humble)»."""
+
+    ru: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Fields every entry shares."""
+
+    entry_type: ClassVar[str] = "entry"
+
+    id: str
+    document_id: str
+    source: SourceSpan
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["type"] = self.entry_type
+        return data
+
+
+@dataclass(frozen=True)
+class Document(Entry):
+    entry_type: ClassVar[str] = "document"
+
+    title: str
+    set_code: str
+    set_name_ru: str
+    set_name_en: str
+    kind: str  # "release notes" | "FAQ"
+    date: str | None  # ISO date where the text (or the manifest) states one
+    languages: tuple[str, ...]
+    sha256: str  # of the source file's bytes
+    encoding: str  # how the file was decoded: utf-8, utf-8-sig, cp1251, html
+    content_hash: str
+
+
+@dataclass(frozen=True)
+class Section(Entry):
+    entry_type: ClassVar[str] = "section"
+
+    heading: str
+    kind: SectionKind
+    mechanic_ru: str | None
+    mechanic_en: str | None
+    lang: Lang
+    order: int  # position in the document, from 0
+    captions: tuple[str, ...] = ()  # lead-in lines such as «Официальные правила для X звучат так:»
+    aligned: str | None = None  # the same section in the other language
+    content_hash: str = ""
+
+
+@dataclass(frozen=True)
+class LoyaltyAbility:
+    cost: str  # "+1", "-4", "0", "-X"
+    text: str
+
+
+@dataclass(frozen=True)
+class Card(Entry):
+    entry_type: ClassVar[str] = "card"
+
+    section_id: str
+    name: str  # as printed in the document
+    name_en: str | None
+    mana_cost: str | None  # "{2}{G}{G}", None for lands and cost-less cards
+    colors: tuple[str, ...]  # WUBRG letters, in WUBRG order
+    mana_value: int
+    type_line: str
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: str | None
+    toughness: str | None
+    loyalty: str | None
+    rules_text: tuple[str, ...]  # one item per ability line, reminder text removed
+    reminder_text: tuple[str, ...]  # the parenthesised reminders, in order
+    loyalty_abilities: tuple[LoyaltyAbility, ...]
+    lang: Lang
+    content_hash: str = ""
+
+
+@dataclass(frozen=True)
+class Rule(Entry):
+    entry_type: ClassVar[str] = "rule"
+
+    section_id: str
+    number: str  # "702.36a", "502.78"
+    text: str
+    lang: Lang
+    rules_cited: tuple[str, ...] = ()  # other rules this excerpt refers to
+    aligned: str | None = None
+    content_hash: str = ""
+
+
+@dataclass(frozen=True)
+class Ruling(Entry):
+    entry_type: ClassVar[str] = "ruling"
+
+    section_id: str
+    kind: RulingKind
+    text: str  # the bullet with its sub-items (newline-separated), without the leading "* "
+    lang: Lang
+    subheading: str | None = None  # an in-section heading such as «ПОДТИПЫ МИРОХОДЦЕВ»
+    cards: tuple[str, ...] = ()  # card names mentioned (English names where known, else as printed)
+    card_ids: tuple[str, ...] = ()  # card entries of the knowledge base it mentions
+    rules_cited: tuple[str, ...] = ()  # "409.1b", "409.1f", ...
+    english_names: tuple[EnglishName, ...] = ()
+    aligned: str | None = None
+    content_hash: str = ""
+
+
+ENTRY_TYPES: dict[str, type[Entry]] = {
+    cls.entry_type: cls for cls in (Document, Section, Card, Rule, Ruling)
+}
+
+
+def _tupled(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def entry_from_dict(data: dict[str, Any]) -> Entry:
+    """Rebuild an entry from its ``to_dict`` form (as read back from the knowledge base file)."""
+    cls = ENTRY_TYPES[data["type"]]
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name == "source":
+            value = SourceSpan(**value)
+        elif f.name == "english_names":
+            value = tuple(EnglishName(**v) for v in value)
+        elif f.name == "loyalty_abilities":
+            value = tuple(LoyaltyAbility(**v) for v in value)
+        else:
+            value = _tupled(value)
+        kwargs[f.name] = value
+    return cls(**kwargs)
+
+
+@dataclass
+class IngestWarning:
+    """Something ingest could not place cleanly; always names file:line."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass
+class ParsedDocument:
+    """Everything one source file became."""
+
+    document: Document
+    sections: list[Section] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+    warnings: list[IngestWarning] = field(default_factory=list)
+
+    def entries(self) -> list[Entry]:
+        return [self.document, *self.sections, *self.cards, *self.rules, *self.rulings]
+
+    def summary(self) -> dict[str, int]:
+        """The per-document counts that ``kb stats --json`` and ``kb ingest --json`` print."""
+        return {
+            "sections": len(self.sections),
+            "cards": len(self.cards),
+            "rules": len(self.rules),
+            "rulings": sum(1 for r in self.rulings if r.kind == "ruling"),
+            "notes": sum(1 for r in self.rulings if r.kind == "note"),
+            "warnings": len(self.warnings),
+        }

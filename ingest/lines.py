@@ -1,0 +1,178 @@
+"""Every input format becomes one stream of lines with the same conventions.
+
+The structure parser (``ingest.structure``) reads only this stream, so text, Markdown and HTML versions
+of one document yield the same entries. Conventions of the stream:
+
+- ``kind="blank"`` separates paragraphs, ``kind="separator"`` separates sections (``-----``, ``<hr>``);
+- ``kind="heading"`` is an explicit heading (``***Title***``, ``## Title``, ``<h3>``); headings written
+  as plain lines ("Цикл: Монументы") arrive as ``text`` and are recognised by the parser;
+- a ruling bullet is a text line starting with ``"* "`` (``<li>`` and Markdown ``- `` become that);
+- ``number`` is the line in the source file, for warnings and source spans.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+from ingest.errors import IngestError
+
+LineKind = Literal["text", "blank", "heading", "separator"]
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int
+    kind: LineKind
+    text: str = ""
+
+
+_SEPARATOR_RE = re.compile(r"^\s*(?:-{3,}|_{3,}|={3,}|\*\s*\*\s*\*[\s*]*)\s*$")
+_NOISE_RE = re.compile(r"^\s*[|¦]+\s*$")
+_STARRED_HEADING_RE = re.compile(r"^\s*\*{2,3}\s*(?P<title>[^*].*?)\s*\*{2,3}\s*$")
+_MD_HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
+_MD_BULLET_RE = re.compile(r"^\s{0,3}[-+*]\s+(?P<body>.*)$")
+_MD_LINK_RE = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_MD_ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])")
+_MD_EMPHASIS_RE = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+_WS_RE = re.compile(r"[ \t\u00a0\u2009\u202f]+")
+
+
+def clean(text: str) -> str:
+    """Fold runs of white space (incl. no-break spaces) and trim."""
+    return _WS_RE.sub(" ", text).strip()
+
+
+def from_text(text: str) -> list[Line]:
+    """Plain text as extracted from web pages, with its noise (``|`` lines, ``-----``, ``***Title***``)."""
+    lines: list[Line] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip() or _NOISE_RE.match(raw):
+            lines.append(Line(number, "blank"))
+        elif _SEPARATOR_RE.match(raw):
+            lines.append(Line(number, "separator"))
+        elif match := _STARRED_HEADING_RE.match(raw):
+            lines.append(Line(number, "heading", clean(match.group("title"))))
+        else:
+            lines.append(Line(number, "text", clean(raw)))
+    return lines
+
+
+def from_markdown(text: str) -> list[Line]:
+    """Markdown as web archives produce it: ``#`` headings, ``-``/``*`` bullets, ``**bold**`` headings."""
+    lines: list[Line] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or _NOISE_RE.match(raw):
+            lines.append(Line(number, "blank"))
+        elif _SEPARATOR_RE.match(raw):
+            lines.append(Line(number, "separator"))
+        elif (match := _MD_HEADING_RE.match(raw)) or (match := _STARRED_HEADING_RE.match(raw)):
+            lines.append(Line(number, "heading", _md_inline(match.group("title"))))
+        elif match := _MD_BULLET_RE.match(raw):
+            lines.append(Line(number, "text", "* " + _md_inline(match.group("body"))))
+        else:
+            text_line = _md_inline(stripped.removeprefix("> "))
+            lines.append(Line(number, "text", text_line) if text_line else Line(number, "blank"))
+    return lines
+
+
+def _md_inline(text: str) -> str:
+    text = _MD_LINK_RE.sub(r"\1", text)
+    text = _MD_EMPHASIS_RE.sub(r"\2", text)
+    text = _MD_ESCAPE_RE.sub(r"\1", text)
+    return clean(text.rstrip("\\"))
+
+
+_HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+_BLOCK_TAGS = {"p", "div", "section", "article", "main", "blockquote", "pre", "td", "th", "dd", "dt", "center"}
+_SKIP_TAGS = {"script", "style", "noscript", "template", "head", "nav", "footer", "form", "button", "svg"}
+_LIST_TAGS = {"ul", "ol"}
+
+
+def from_html(html: str, path: str) -> list[Line]:
+    """An HTML page: headings, paragraphs, lists, ``<br>``-separated card blocks, ``<hr>`` separators.
+
+    Line numbers are those of the HTML source (``sourceline`` of the element the text comes from).
+    """
+    soup = BeautifulSoup(html, "html.parser")
+    root = soup.body or soup
+    lines: list[Line] = []
+    _walk(root, lines)
+    if not any(line.kind in ("text", "heading") for line in lines):
+        raise IngestError(path, "HTML page has no text")
+    return lines
+
+
+def _line_of(tag: Tag) -> int:
+    return tag.sourceline or 1
+
+
+def _walk(node: Tag, out: list[Line]) -> None:
+    for child in node.children:
+        if isinstance(child, NavigableString):
+            if child.strip() and type(child) is NavigableString:
+                out.append(Line(_line_of(node), "text", clean(str(child))))
+            continue
+        if not isinstance(child, Tag) or child.name in _SKIP_TAGS:
+            continue
+        name = child.name
+        if name in _HEADING_TAGS or _is_bold_only(child):
+            title = clean(child.get_text(" "))
+            if title:
+                out.append(Line(_line_of(child), "heading", title.strip("*").strip()))
+                out.append(Line(_line_of(child), "blank"))
+        elif name == "hr":
+            out.append(Line(_line_of(child), "separator"))
+        elif name in _LIST_TAGS:
+            for item in child.find_all("li", recursive=False):
+                for index, text in enumerate(_br_lines(item)):
+                    out.append(Line(_line_of(item), "text", ("* " if index == 0 else "") + text))
+            out.append(Line(_line_of(child), "blank"))
+        elif name in _BLOCK_TAGS and _has_block_children(child):
+            _walk(child, out)
+        elif name in _BLOCK_TAGS or name == "li":
+            for text in _br_lines(child):
+                out.append(Line(_line_of(child), "text", text))
+            out.append(Line(_line_of(child), "blank"))
+        elif name == "br":
+            out.append(Line(_line_of(child), "blank"))
+        else:
+            _walk(child, out)
+
+
+def _has_block_children(tag: Tag) -> bool:
+    return any(
+        isinstance(c, Tag) and (c.name in _BLOCK_TAGS | _HEADING_TAGS | _LIST_TAGS | {"hr"})
+        for c in tag.children
+    )
+
+
+def _is_bold_only(tag: Tag) -> bool:
+    """``<p><strong>Title</strong></p>`` is how many FAQ pages write section headings."""
+    if tag.name != "p":
+        return False
+    children = [c for c in tag.children if not (isinstance(c, NavigableString) and not c.strip())]
+    return (
+        len(children) == 1
+        and isinstance(children[0], Tag)
+        and children[0].name in ("strong", "b")
+        and bool(children[0].get_text(strip=True))
+    )
+
+
+def _br_lines(tag: Tag) -> list[str]:
+    """The element's text split at ``<br>``: one card-block line each."""
+    parts: list[str] = []
+    current: list[str] = []
+    for piece in tag.descendants:
+        if isinstance(piece, Tag) and piece.name == "br":
+            parts.append("".join(current))
+            current = []
+        elif isinstance(piece, NavigableString) and type(piece) is NavigableString:
+            current.append(str(piece))
+    parts.append("".join(current))
+    return [text for text in (clean(p) for p in parts) if text]

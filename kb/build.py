@@ -1,0 +1,108 @@
+"""Build the knowledge base from source documents: the one place that runs ingest for ``kb``.
+
+The default build reads every document of ``data/sources/`` (manifest order first, then any other
+file, by name). Adding documents by path merges them into the stored knowledge base, replacing a
+document with the same ID.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.entries import ParsedDocument
+from ingest.errors import IngestError
+from ingest.glossary import Glossary, load_glossary
+from ingest.manifest import MANIFEST_NAME, load_manifest
+from ingest.mentions import CardMentionFinder
+from ingest.pipeline import parse_path, with_card_links
+from kb import paths
+from kb.store import KnowledgeBase
+
+SOURCE_SUFFIXES = {".txt", ".text", ".md", ".markdown", ".html", ".htm"}
+PARSER_VERSION = "1"
+
+
+@dataclass(frozen=True)
+class Source:
+    path: Path
+    label: str  # how entries and messages name it: relative to the project where possible
+
+
+def label_for(path: Path) -> str:
+    resolved = path.resolve()
+    try:
+        return str(resolved.relative_to(paths.PROJECT_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def bundled_sources(directory: Path | None = None) -> list[Source]:
+    directory = directory or paths.sources_dir()
+    manifest = load_manifest(directory)
+    listed = [directory / name for name in manifest]
+    others = sorted(
+        p for p in directory.iterdir()
+        if p.is_file() and p.suffix.lower() in SOURCE_SUFFIXES and p.name != MANIFEST_NAME and p not in listed
+    )
+    missing = [p for p in listed if not p.exists()]
+    if missing:
+        raise IngestError(str(directory / MANIFEST_NAME), f"lists a file that does not exist: {missing[0].name}")
+    return [Source(p, label_for(p)) for p in [*listed, *others]]
+
+
+def parse_sources(
+    sources: Sequence[Source],
+    glossary: Glossary | None = None,
+    on_document: Callable[[Source, ParsedDocument], None] | None = None,
+) -> list[ParsedDocument]:
+    """Parse each source; raise ``IngestError`` on the first bad one (nothing is stored by this)."""
+    glossary = glossary or load_glossary(paths.glossary_dir())
+    finder = CardMentionFinder.from_glossary(glossary)
+    parsed: list[ParsedDocument] = []
+    for source in sources:
+        manifest = load_manifest(source.path.parent)
+        document = parse_path(source.path, manifest.get(source.path.name), glossary, source.label, finder)
+        if any(d.document.id == document.document.id for d in parsed):
+            raise IngestError(source.label, f"document ID {document.document.id!r} is used by another source")
+        parsed.append(document)
+        if on_document:
+            on_document(source, document)
+    return with_card_links(parsed)
+
+
+def fingerprint(documents: Iterable[ParsedDocument], glossary_dir: Path | None = None) -> str:
+    """Changes when a source, the glossary or the parser changes: what search uses to rebuild its index."""
+    digest = hashlib.sha256(f"parser:{PARSER_VERSION}".encode())
+    for doc in documents:
+        digest.update(f"{doc.document.id}:{doc.document.sha256}".encode())
+    directory = glossary_dir or paths.glossary_dir()
+    for path in sorted(directory.glob("*.csv")) if directory.exists() else []:
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def build(documents: list[ParsedDocument]) -> KnowledgeBase:
+    return KnowledgeBase.from_parsed(documents, fingerprint(documents))
+
+
+def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> KnowledgeBase:
+    """The stored knowledge base with ``added`` documents put in (replacing same-ID documents)."""
+    if existing is None:
+        return build(added)
+    new_ids = {doc.document.id for doc in added}
+    kept = KnowledgeBase(
+        entries=[e for e in existing.entries if e.document_id not in new_ids],
+        summaries={k: v for k, v in existing.summaries.items() if k not in new_ids},
+        warnings={k: v for k, v in existing.warnings.items() if k not in new_ids},
+    )
+    fresh = KnowledgeBase.from_parsed(added)
+    digest = hashlib.sha256((existing.fingerprint + fingerprint(added)).encode()).hexdigest()
+    return KnowledgeBase(
+        entries=kept.entries + fresh.entries,
+        fingerprint=digest,
+        summaries={**kept.summaries, **fresh.summaries},
+        warnings={**kept.warnings, **fresh.warnings},
+    )

@@ -1,0 +1,8 @@
+"""Entry point of the ``kb`` command: imports every command module so each registers on the app."""
+
+from __future__ import annotations
+
+from kb.cli_app import app
+from kb.commands import ingest as _ingest  # noqa: F401  (registers ingest, stats, show)
+
+__all__ = ["app"]

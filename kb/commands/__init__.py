@@ -1,0 +1,1 @@
+"""One module per group of ``kb`` commands; each registers itself on ``kb.cli_app.app``."""
