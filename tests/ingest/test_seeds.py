@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.entries import Card, ParsedDocument, Rule, Ruling, Section
+from ingest.entries import Card, Document, ParsedDocument, Rule, Ruling, Section
 from kb.store import KnowledgeBase
 
 GOLDEN_RULINGS = {"lrw": 66, "dtk": 24, "gtc": 45, "shm": 54, "frf": 16}
@@ -66,7 +66,8 @@ def test_rule_excerpts_have_numbers_and_headings(seed_kb: KnowledgeBase) -> None
     [
         ("lrw/card/garruk-wildspeaker", "Гаррук Дикоречивый", "{2}{G}{G}", 4, ("G",), ("Planeswalker",),
          ("Гаррук",), (None, None)),
-        ("shm/card/beseech-the-queen", "Взывания к Королеве", "{2/B}{2/B}{2/B}", 6, ("B",), ("Sorcery",), (), (None, None)),
+        ("shm/card/beseech-the-queen", "Взывания к Королеве", "{2/B}{2/B}{2/B}", 6, ("B",), ("Sorcery",), (),
+         (None, None)),
         ("shm/card/wasp-lancer", "Налетчик с Осиным Копьем", "{U/B}{U/B}{U/B}", 3, ("U", "B"), ("Creature",),
          ("Фея", "Солдат"), ("3", "2")),
         ("lrw/card/mosswort-bridge", "Мост Ползучего Мха", None, 0, (), ("Land",), (), (None, None)),
@@ -152,8 +153,9 @@ def test_subheadings_and_captions_are_not_rulings(seed_kb: KnowledgeBase) -> Non
 def test_documents_carry_manifest_and_dates(seed_kb: KnowledgeBase) -> None:
     gtc = by_id(seed_kb, "gtc")
     shm = by_id(seed_kb, "shm")
-    assert getattr(gtc, "kind") == "FAQ" and getattr(gtc, "date") == "2012-12-10"
-    assert getattr(shm, "languages") == ("en", "ru") and getattr(shm, "set_code") == "SHM"
+    assert isinstance(gtc, Document) and isinstance(shm, Document)
+    assert gtc.kind == "FAQ" and gtc.date == "2012-12-10"
+    assert shm.languages == ("en", "ru") and shm.set_code == "SHM"
 
 
 def test_reingest_is_byte_identical(parsed_seeds: list[ParsedDocument], seed_kb: KnowledgeBase) -> None:
