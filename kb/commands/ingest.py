@@ -12,7 +12,6 @@ from rich.table import Table
 
 from ingest.entries import Card, Document, Entry, ParsedDocument, Rule, Ruling, Section
 from ingest.errors import IngestError
-from kb import build as kb_build
 from kb import paths, store
 from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json
 
@@ -51,6 +50,8 @@ def ingest(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Parse source documents into the knowledge base (build/kb.json), atomically."""
+    from kb import build as kb_build  # the parser's imports (bs4, pymorphy3) only when ingesting
+
     try:
         sources = [kb_build.Source(p, kb_build.label_for(p)) for p in paths_] if paths_ else kb_build.bundled_sources()
         with Progress(
