@@ -58,7 +58,7 @@ CARD_TYPES: dict[str, str] = {
 }
 # Words that belong to a type's printed name but are not types themselves («Мгновенное заклинание»).
 TYPE_FILLERS = {"заклинание"}
-TYPE_DASHES = ("—", "–", " - ")
+TYPE_DASHES = ("—", "–", "--", " - ")  # "--": the em dash of old plain-text FAQs
 
 
 def _word_key(word: str) -> str:

@@ -37,7 +37,7 @@ _MD_HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
 _MD_BULLET_RE = re.compile(r"^\s{0,3}[-+*]\s+(?P<body>.*)$")
 _MD_LINK_RE = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MD_ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])")
-_MD_EMPHASIS_RE = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+_MD_EMPHASIS_RE = re.compile(r"(?<![\w*\\])(\*{1,2}|_{1,2})(?=\S)(.+?)(?<=[^\s\\])\1(?![\w*])")  # not \*escaped\*
 _WS_RE = re.compile(r"[ \t\u00a0\u2009\u202f]+")
 
 
@@ -128,9 +128,7 @@ def _walk(node: Tag, out: list[Line]) -> None:
         elif name == "hr":
             out.append(Line(_line_of(child), "separator"))
         elif name in _LIST_TAGS:
-            for item in child.find_all("li", recursive=False):
-                for index, text in enumerate(_br_lines(item)):
-                    out.append(Line(_line_of(item), "text", ("* " if index == 0 else "") + text))
+            _list(child, out)
             out.append(Line(_line_of(child), "blank"))
         elif name in _BLOCK_TAGS and _has_block_children(child):
             _walk(child, out)
@@ -142,6 +140,22 @@ def _walk(node: Tag, out: list[Line]) -> None:
             out.append(Line(_line_of(child), "blank"))
         else:
             _walk(child, out)
+
+
+def _list(tag: Tag, out: list[Line]) -> None:
+    """Each ``<li>`` is a ruling bullet; its further lines (``<br>``, a nested list) are its sub-items.
+
+    A list nested straight in the list (``<ul><li>…</li><ul><li>…</li></ul></ul>``, as some pages have it)
+    holds sub-items of the bullet before it; stray text in the list is kept as a line of its own.
+    """
+    for child in tag.children:
+        if isinstance(child, Tag) and child.name == "li":
+            for index, text in enumerate(_br_lines(child)):
+                out.append(Line(_line_of(child), "text", ("* " if index == 0 else "") + text))
+        elif isinstance(child, Tag) and child.name not in _SKIP_TAGS:
+            out.extend(Line(_line_of(child), "text", text) for text in _br_lines(child))
+        elif type(child) is NavigableString and child.strip():
+            out.append(Line(_line_of(tag), "text", clean(str(child))))
 
 
 def _has_block_children(tag: Tag) -> bool:
@@ -164,15 +178,34 @@ def _is_bold_only(tag: Tag) -> bool:
     )
 
 
+_LINE_BREAK_TAGS = {"br", "li", "p", "div", "tr", "dd", "dt"} | _LIST_TAGS | _HEADING_TAGS
+
+
 def _br_lines(tag: Tag) -> list[str]:
-    """The element's text split at ``<br>``: one card-block line each."""
+    """The element's text split at ``<br>``: one card-block line each.
+
+    A nested list or paragraph inside the element (a ruling's sub-items as ``<li><ul><li>…``) also starts a
+    new line; scripts, buttons and the like inside it are not text.
+    """
     parts: list[str] = []
     current: list[str] = []
-    for piece in tag.descendants:
-        if isinstance(piece, Tag) and piece.name == "br":
-            parts.append("".join(current))
-            current = []
-        elif isinstance(piece, NavigableString) and type(piece) is NavigableString:
-            current.append(str(piece))
+
+    def visit(node: Tag) -> None:
+        nonlocal current
+        for piece in node.children:
+            if isinstance(piece, Tag):
+                if piece.name in _SKIP_TAGS:
+                    continue
+                if piece.name in _LINE_BREAK_TAGS:
+                    parts.append("".join(current))
+                    current = []
+                visit(piece)
+                if piece.name in _LINE_BREAK_TAGS - {"br"}:
+                    parts.append("".join(current))
+                    current = []
+            elif type(piece) is NavigableString:
+                current.append(str(piece))
+
+    visit(tag)
     parts.append("".join(current))
     return [text for text in (clean(p) for p in parts) if text]

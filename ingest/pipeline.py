@@ -40,7 +40,7 @@ from ingest.structure import RawItem, RawSection, parse_structure
 
 _KIND_RULES: list[tuple[str, SectionKind]] = [
     (r"информация о релизе|release info|часто задаваемые вопросы|frequently asked|сборник основных правил"
-     r"|release notes|правовая информация", "release info"),
+     r"|release notes|заметки к выпуску|правовая информация", "release info"),
     (r"действи[ея] с ключевым словом|keyword action", "keyword action"),
     (r"слово способности|ability word", "ability word"),
     (r"ключев\w* слов|keyword", "keyword ability"),
@@ -48,6 +48,7 @@ _KIND_RULES: list[tuple[str, SectionKind]] = [
     (r"^цикл|\bcycle", "cycle"),
     (r"тем[аы]|theme|механик|mechanic|значок|символ|symbol", "theme"),
 ]
+_NO_MECHANIC = ("card notes", "release info")  # their headings name a card or the document, not a mechanic
 _KIND_PATTERNS = [(re.compile(p, re.IGNORECASE), kind) for p, kind in _KIND_RULES]
 _MONTHS = {
     "январ": 1, "феврал": 2, "март": 3, "апрел": 4, "ма": 5, "июн": 6, "июл": 7, "август": 8,
@@ -150,6 +151,8 @@ class _Builder:
         seen: list[str] = []
         for section in raw_sections:
             for item in section.items:
+                if not any(ch.isalpha() for ch in item.text):
+                    continue  # «{B}» says nothing of the language
                 lang = language_of(item.text)
                 if lang not in seen:
                     seen.append(lang)
@@ -197,8 +200,8 @@ class _Builder:
             source=self._span(raw.first_line, raw.last_line),
             heading=heading,
             kind=kind,
-            mechanic_ru=mechanic.ru if mechanic else (name if lang == "ru" and kind != "card notes" else None),
-            mechanic_en=mechanic.en if mechanic else (name if lang == "en" and kind != "card notes" else None),
+            mechanic_ru=mechanic.ru if mechanic else (name if lang == "ru" and kind not in _NO_MECHANIC else None),
+            mechanic_en=mechanic.en if mechanic else (name if lang == "en" and kind not in _NO_MECHANIC else None),
             lang="en" if lang == "en" else "ru",
             order=order,
             captions=tuple(item.text for item in raw.items if item.kind == "caption"),

@@ -26,8 +26,26 @@ from ingest.lines import Line
 ItemKind = Literal["ruling", "note", "rule", "card", "caption"]
 
 RULE_RE = re.compile(r"^(?P<number>\d{3}\.\d+[a-z]?)\.?\s+(?P<text>\S.*)$")
-SUB_ITEM_RE = re.compile(r"^(?:[—–]\s|-\s|•\s|\d{1,2}\)\s|[a-zа-я]\)\s)")
+SUB_ITEM_RE = re.compile(r"^(?:[—–]\s|-{1,2}\s|•\s|\d{1,2}\)\s|[a-zа-я]\)\s)")
 PART_RE = re.compile(r"(ЗАМЕЧАНИЯ|NOTES)", re.IGNORECASE)
+# Part headings as web pages write them, in any case: "General Notes", "Card-Specific Notes".
+NAMED_PART_RE = re.compile(
+    r"^(?:general notes|card[- ]specific notes|notes on (?:specific|individual) cards|общие замечания"
+    r"|отдельные замечания по картам|замечания по отдельным картам)$",
+    re.IGNORECASE,
+)
+# Who compiled the document and when: a byline under the title, never a heading of its own.
+BYLINE_RE = re.compile(r"^(?:compiled by|составител|last updated|updated|дата внесения|последнее обновление)",
+                       re.IGNORECASE)
+# "Kitchen Finks {1}{G/W}{G/W}": a card's name and mana cost on one line.
+NAME_COST_RE = re.compile(r"^(?P<name>\S.*?)\s+(?P<cost>(?:\{[0-9A-Za-z/]+\})+)$")
+BARE_LOYALTY_RE = re.compile(r"^(?:\d+|X)$")
+# "Keyword Ability: Persist", «Ключевое слово Орзовов: Вымогательство»: a labelled heading is one wherever it stands.
+HEADING_LABEL_RE = re.compile(
+    r"^[^:]{0,40}\b(?:ключев\w* слов|слово способности|действи\w* с ключевым словом|тип карты|цикл|тема"
+    r"|keyword|ability word|card type|cycle|theme|mechanic)\w*[^:]{0,30}:\s*\S",
+    re.IGNORECASE,
+)
 CARD_PART_RE = re.compile(r"(КАРТ|CARD)", re.IGNORECASE)
 CAPTION_RE = re.compile(r"(правил|rules?\b).{0,80}:$", re.IGNORECASE)  # «Официальные правила … звучат так:»
 TERMINAL_PUNCTUATION = (".", ":", ";", "!", "?", ",", "—", "–")
@@ -76,13 +94,18 @@ def is_title_like(text: str) -> bool:
         and not is_bullet(text)
         and not RULE_RE.match(text)
         and not SUB_ITEM_RE.match(text)
+        and not BYLINE_RE.match(text)
         and (text[0].isupper() or text[0] in "«\"“")
     )
 
 
+def is_labelled_heading(text: str) -> bool:
+    return is_title_like(text) and bool(HEADING_LABEL_RE.match(text))
+
+
 def is_part_heading(text: str) -> bool:
-    """«ОБЩИЕ ЗАМЕЧАНИЯ», «ОТДЕЛЬНЫЕ ЗАМЕЧАНИЯ ПО КАРТАМ», "GENERAL NOTES", "CARD-SPECIFIC NOTES"."""
-    return is_caps(text) and bool(PART_RE.search(text)) and len(text) <= 60
+    """«ОБЩИЕ ЗАМЕЧАНИЯ», «ОТДЕЛЬНЫЕ ЗАМЕЧАНИЯ ПО КАРТАМ», "GENERAL NOTES", "CARD-SPECIFIC NOTES", "General Notes"."""
+    return (is_caps(text) and bool(PART_RE.search(text)) and len(text) <= 60) or bool(NAMED_PART_RE.match(text))
 
 
 class StructureParser:
@@ -165,7 +188,9 @@ class StructureParser:
         if is_caps(text) and is_title_like(text) and self.current is not None and not self.after_break:
             self.subheading = text
             return index + 1
-        if is_title_like(text) and (self.after_break or self.current is None or self._directly_followed(index)):
+        if is_title_like(text) and (
+            self.after_break or self.current is None or self._directly_followed(index) or is_labelled_heading(text)
+        ):
             self._start(text, line.number)
             return index + 1
         return self._paragraph(index)
@@ -177,6 +202,10 @@ class StructureParser:
             self.current = None
             self.after_break = True
             return index + 1
+        if line.kind == "heading" and (card_end := self._card_block_end(index)) is not None:
+            return self._card(index, card_end)  # a card name set in bold: "**Kitchen Finks**"
+        if line.kind == "heading" and text.endswith(":") and self.current is not None:
+            return self._paragraph(index)  # a bold lead-in: "**The official rules for clash are as follows:**"
         if is_caps(text) and self.current is not None and not self.after_break:
             self.subheading = text
             return index + 1
@@ -244,13 +273,15 @@ class StructureParser:
     def _card_block_end(self, index: int) -> int | None:
         """If a card block starts at ``index``, the index after its header (name, cost, type); else None."""
         name = self.lines[index].text
-        if self.lines[index].kind != "text" or len(name) > MAX_CARD_NAME_LENGTH or not is_title_like(name):
-            return None
-        if is_caps(name):
+        if self.lines[index].kind not in ("text", "heading") or not is_title_like(name) or is_caps(name):
             return None
         following = self._next_content(index + 1)
         following_text = self._text_at(following)
         if following is None or following_text is None:
+            return None
+        if (named := NAME_COST_RE.match(name)) is not None and len(named.group("name")) <= MAX_CARD_NAME_LENGTH:
+            return following + 1 if is_type_line(following_text) else None
+        if len(name) > MAX_CARD_NAME_LENGTH:
             return None
         if is_mana_cost(following_text):
             type_index = self._next_content(following + 1)
@@ -264,10 +295,16 @@ class StructureParser:
 
     def _card(self, index: int, header_end: int) -> int:
         name_line = self.lines[index]
-        spaced = self.lines[index + 1].kind == "blank"
         header = [self.lines[i] for i in range(index + 1, header_end) if self.lines[i].kind == "text"]
+        if name_line.kind == "heading":  # a page puts a blank after any heading: look at the lines under it
+            first = self._next_content(index + 1) or index + 1
+            spaced = any(self.lines[i].kind == "blank" for i in range(first + 1, min(header_end + 1, len(self.lines))))
+        else:
+            spaced = self.lines[index + 1].kind == "blank"
         block = CardBlock(name=name_line.text, first_line=name_line.number, last_line=header[-1].number)
-        if is_mana_cost(header[0].text):
+        if (named := NAME_COST_RE.match(name_line.text)) is not None and not is_mana_cost(header[0].text):
+            block.name, block.mana_cost = named.group("name"), named.group("cost")
+        elif is_mana_cost(header[0].text):
             block.mana_cost = header[0].text.replace(" ", "")
         block.type_line = header[-1].text
         split = split_type_line(block.type_line)
@@ -286,14 +323,17 @@ class StructureParser:
                 break
             if first_body and (pt := PT_RE.match(line.text)):
                 block.power, block.toughness = pt.group("power"), pt.group("toughness")
-            elif first_body and (loyalty := LOYALTY_LINE_RE.match(line.text)):
-                block.loyalty = loyalty.group("value")
+            elif block.loyalty is None and (loyalty := LOYALTY_LINE_RE.match(line.text)):
+                block.loyalty = loyalty.group("value")  # "Loyalty: 3", wherever the block prints it
+            elif first_body and "Planeswalker" in block.types and BARE_LOYALTY_RE.match(line.text):
+                block.loyalty = line.text  # a bare loyalty line under the type line: "3"
             else:
                 block.add_text_line(line.text)
             first_body = False
             block.last_line = line.number
             cursor += 1
-        if self.current is None or self.after_break:
+        card_notes = self.part == "cards" and self.current is not None and self.current.card_led
+        if self.current is None or self.after_break or card_notes:  # in card-specific notes, one card each
             self._start(block.name, block.first_line, card_led=True)
         self._add(RawItem("card", block.first_line, block.last_line, text=block.name, card=block))
         return cursor
