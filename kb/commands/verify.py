@@ -1,0 +1,119 @@
+"""``kb verify`` and ``kb coverage``: prove rulings by playing their scenarios in the rules engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from kb import paths, store
+from kb import verify as kv
+from kb.cli_app import JSON_OPTION, app, console, fail, print_json
+from rules_engine.errors import EngineError
+from rules_engine.scenario import ScenarioResult, load_scenario
+
+STATUS_STYLE = {"verified": "green", "failing": "red", "unlinked": "yellow", "not_simulable": "cyan"}
+
+
+def _kb_or_none() -> store.KnowledgeBase | None:
+    try:
+        return store.load(paths.kb_path())
+    except store.KnowledgeBaseError:
+        return None
+
+
+def _print_result(result: ScenarioResult, show_log: bool) -> None:
+    mark = "[green]PASS[/]" if result.passed else "[red]FAIL[/]"
+    console.print(
+        f"  {mark} {result.scenario.id} — {result.scenario.title} ({result.scenario.path})", highlight=False
+    )
+    if show_log or not result.passed:
+        for line in result.log:
+            console.print(f"      {line}", highlight=False, markup=False)
+    for failure in result.failures:
+        console.print(f"    [red]ожидалось / на деле:[/] {failure}", highlight=False)
+
+
+@app.command()
+def verify(
+    ids: list[str] = typer.Argument(None, metavar="[ID]...", help="Ruling IDs to verify."),  # noqa: B008
+    all_: bool = typer.Option(False, "--all", help="Verify every ruling that has scenarios."),
+    scenario: list[Path] = typer.Option(  # noqa: B008
+        None, "--scenario", help="Run scenario files from anywhere (not linked to any ruling)."
+    ),
+    as_json: bool = JSON_OPTION,
+    log: bool = typer.Option(True, "--log/--no-log", help="Print the game log of passing scenarios too."),
+) -> None:
+    """Play the scenarios linked to rulings and print PASS / FAIL with the game log (exit 1 on any failure)."""
+    data_dir = paths.data_dir()
+    try:
+        db = kv.card_db(data_dir)
+        if scenario:
+            results = kv.run_all([load_scenario(p, db) for p in scenario], db)
+            ok = all(r.passed for r in results.values())
+            if as_json:
+                print_json({"passed": ok, "results": [kv.result_dict(r, True) for r in results.values()]})
+            else:
+                for r in results.values():
+                    _print_result(r, log)
+            raise typer.Exit(0 if ok else 1)
+        kb = _kb_or_none()
+        known = set(kb.by_id) if kb is not None else None
+        scenarios = kv.collect_scenarios(data_dir, db, known)
+        ns = kv.load_not_simulable(data_dir, known)
+    except (EngineError, kv.VerifyError) as exc:
+        fail(str(exc))
+    if all_:
+        wanted = sorted({r for s in scenarios for r in s.rulings} | set(ids or []))
+    elif ids:
+        wanted = list(ids)
+    else:
+        fail("give ruling IDs, --all or --scenario PATH")
+    if known is not None:
+        unknown = [i for i in wanted if i not in known]
+        if unknown:
+            fail(f"unknown ruling id(s): {', '.join(unknown)}")
+    found = kv.verdicts(wanted, scenarios, db, ns)
+    ok = all(v.status in ("verified", "not_simulable") for v in found.values())
+    if as_json:
+        print_json({"passed": ok, "verdicts": {k: v.to_dict(with_log=True) for k, v in found.items()}})
+        raise typer.Exit(0 if ok else 1)
+    for ruling_id, verdict in found.items():
+        style = STATUS_STYLE[verdict.status]
+        line = f"[bold {style}]{verdict.status.upper()}[/] {ruling_id}"
+        if verdict.reason:
+            line += f" — {verdict.reason}: {verdict.why}"
+        console.print(line, highlight=False)
+        for result in verdict.results:
+            _print_result(result, log)
+    raise typer.Exit(0 if ok else 1)
+
+
+@app.command()
+def coverage(as_json: bool = JSON_OPTION) -> None:
+    """How many rulings per document are verified, failing, not linked to a scenario, or not simulable."""
+    try:
+        kb = store.load(paths.kb_path())
+        report = kv.coverage(kb)
+    except store.KnowledgeBaseError as exc:
+        fail(str(exc))
+    except (EngineError, kv.VerifyError) as exc:
+        fail(str(exc))
+    if as_json:
+        print_json(report)
+        return
+    table = Table(title="Покрытие разъяснений сценариями", title_justify="left")
+    columns = ("rulings", *kv.STATUSES)
+    table.add_column("document")
+    for col in columns:
+        table.add_column(col, justify="right")
+    rows: list[tuple[str, dict[str, Any]]] = list(report["documents"].items())
+    for doc_id, counts in rows:
+        table.add_row(doc_id, *(str(counts[c]) for c in columns))
+    table.add_section()
+    table.add_row("[bold]total[/]", *(f"[bold]{report['total'][c]}[/]" for c in columns))
+    table.add_row("notes", *(str(report["notes"][c]) for c in columns))
+    table.add_row("rules", *(str(report["rules"][c]) for c in columns))
+    console.print(table)

@@ -1,0 +1,225 @@
+"""Verification: ruling -> scenarios -> rules engine -> verdict.
+
+A ruling is ``verified`` when every scenario naming it passes, ``failing`` when one of them fails,
+``not_simulable`` when ``data/not_simulable.yaml`` lists it (with a reason from ``REASONS``), ``unlinked``
+otherwise. ``coverage`` counts the verdicts per document over ``* `` rulings (``kind == "ruling"``), with
+the figures for notes and rules beside them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rules_engine.cards import CardDB, load_card_db
+from rules_engine.errors import EngineError
+from rules_engine.scenario import Scenario, ScenarioResult, load_scenario, run_scenario
+from rules_engine.yamlload import line_of, load_yaml
+
+REASONS = {
+    "release_info": "сведения о выпуске, датах, турнирах",
+    "physical_presentation": "внешний вид карт, рамки, раскладка на столе",
+    "definition_only": "определение без игровой ситуации, которую можно разыграть",
+    "multiplayer_only": "касается только игры с тремя и более игроками",
+    "out_of_engine_scope": "механика вне словаря движка",
+}
+STATUSES = ("verified", "failing", "unlinked", "not_simulable")
+
+
+class VerifyError(Exception):
+    """A data file for verification is malformed; the message names file:line."""
+
+
+@dataclass
+class NotSimulable:
+    reason: str
+    why: str
+    where: str
+
+
+@dataclass
+class Verdict:
+    id: str
+    status: str  # one of STATUSES
+    scenarios: list[str] = field(default_factory=list)
+    results: list[ScenarioResult] = field(default_factory=list)
+    reason: str | None = None
+    why: str | None = None
+
+    def to_dict(self, with_log: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "status": self.status, "scenarios": self.scenarios}
+        if self.reason:
+            out["reason"], out["why"] = self.reason, self.why
+        if self.results:
+            out["results"] = [result_dict(r, with_log) for r in self.results]
+        return out
+
+
+def result_dict(result: ScenarioResult, with_log: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "scenario": result.scenario.id,
+        "path": str(result.scenario.path),
+        "title": result.scenario.title,
+        "passed": result.passed,
+        "failures": result.failures,
+    }
+    if with_log:
+        out["log"] = result.log
+    return out
+
+
+def card_db(data_dir: Path) -> CardDB:
+    return load_card_db(data_dir / "cards")
+
+
+def scenario_paths(data_dir: Path) -> list[Path]:
+    return sorted((data_dir / "scenarios").rglob("*.yaml"))
+
+
+def collect_scenarios(
+    data_dir: Path, db: CardDB | None = None, known_ids: Iterable[str] | None = None
+) -> list[Scenario]:
+    """Load every scenario under ``data_dir/scenarios``; unknown ruling IDs are errors when IDs are known."""
+    db = db if db is not None else card_db(data_dir)
+    known = set(known_ids) if known_ids is not None else None
+    scenarios = [load_scenario(p, db, known) for p in scenario_paths(data_dir)]
+    seen: dict[str, Scenario] = {}
+    for s in scenarios:
+        if s.id in seen:
+            raise VerifyError(f"{s.where}: scenario id {s.id!r} already used in {seen[s.id].where}")
+        seen[s.id] = s
+    return scenarios
+
+
+def load_not_simulable(data_dir: Path, known_ids: Iterable[str] | None = None) -> dict[str, NotSimulable]:
+    """``data/not_simulable.yaml``: ``ID: {reason: REASON, why: one line}``."""
+    path = data_dir / "not_simulable.yaml"
+    if not path.exists():
+        return {}
+    try:
+        data = load_yaml(path) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise VerifyError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML: {exc}") from exc
+    known = set(known_ids) if known_ids is not None else None
+    out: dict[str, NotSimulable] = {}
+    for ruling_id, spec in data.items():
+        where = f"{path}:{line_of(data, ruling_id, 1)}"
+        if not isinstance(spec, dict) or spec.get("reason") not in REASONS or not spec.get("why"):
+            raise VerifyError(f"{where}: need {{reason: one of {', '.join(REASONS)}, why: one line}}")
+        if known is not None and ruling_id not in known:
+            raise VerifyError(f"{where}: unknown ruling id {ruling_id!r}")
+        out[str(ruling_id)] = NotSimulable(str(spec["reason"]), str(spec["why"]), where)
+    return out
+
+
+def run_all(scenarios: Iterable[Scenario], db: CardDB) -> dict[str, ScenarioResult]:
+    results = {}
+    for s in scenarios:
+        try:
+            results[s.id] = run_scenario(s, db)
+        except EngineError as exc:  # an engine bug must not hide the other verdicts
+            results[s.id] = ScenarioResult(s, passed=False, failures=[f"{s.where}: {exc}"])
+    return results
+
+
+def verdicts(
+    ruling_ids: Iterable[str],
+    scenarios: Iterable[Scenario],
+    db: CardDB,
+    not_simulable: dict[str, NotSimulable] | None = None,
+    results: dict[str, ScenarioResult] | None = None,
+) -> dict[str, Verdict]:
+    """Verdict per ruling ID; runs only the scenarios that name one of the requested IDs."""
+    ids = list(ruling_ids)
+    wanted = set(ids)
+    linked: dict[str, list[Scenario]] = {}
+    for s in scenarios:
+        for r in s.rulings:
+            if r in wanted:
+                linked.setdefault(r, []).append(s)
+    if results is None:
+        needed = {s.id: s for group in linked.values() for s in group}
+        results = run_all(needed.values(), db)
+    not_simulable = not_simulable or {}
+    out: dict[str, Verdict] = {}
+    for ruling_id in ids:
+        group = linked.get(ruling_id, [])
+        if group:
+            rs = [results[s.id] for s in group]
+            status = "verified" if all(r.passed for r in rs) else "failing"
+            out[ruling_id] = Verdict(ruling_id, status, [s.id for s in group], rs)
+        elif ruling_id in not_simulable:
+            ns = not_simulable[ruling_id]
+            out[ruling_id] = Verdict(ruling_id, "not_simulable", reason=ns.reason, why=ns.why)
+        else:
+            out[ruling_id] = Verdict(ruling_id, "unlinked")
+    return out
+
+
+def _zero() -> dict[str, int]:
+    return {"rulings": 0, **dict.fromkeys(STATUSES, 0)}
+
+
+def coverage(kb: Any, data_dir: Path | None = None) -> dict[str, Any]:
+    """``{"total": C, "documents": {DOC: C}, ...}``, C = {rulings, verified, failing, unlinked, not_simulable}.
+
+    ``total`` and ``documents`` count ``* `` rulings only; ``notes`` and ``rules`` give the same figures for
+    explanatory notes and Comprehensive Rules excerpts, ``sections`` the ruling figures per section.
+    """
+    from kb import paths
+
+    data_dir = data_dir or paths.data_dir()
+    known = set(kb.by_id)
+    db = card_db(data_dir)
+    scenarios = collect_scenarios(data_dir, db, known)
+    ns = load_not_simulable(data_dir, known)
+    results = run_all(scenarios, db)
+    entries = [(r.id, r.document_id, r.section_id, r.kind) for r in kb.rulings]
+    entries += [(r.id, r.document_id, r.section_id, "rule") for r in kb.rules]
+    found = verdicts([e[0] for e in entries], scenarios, db, ns, results)
+    report: dict[str, Any] = {
+        "total": _zero(),
+        "documents": {},
+        "notes": _zero(),
+        "rules": _zero(),
+        "sections": {},
+    }
+    for entry_id, doc_id, section_id, kind in entries:
+        status = found[entry_id].status
+        if kind == "ruling":
+            buckets = [
+                report["total"],
+                report["documents"].setdefault(doc_id, _zero()),
+                report["sections"].setdefault(section_id, _zero()),
+            ]
+        else:
+            buckets = [report["notes" if kind == "note" else "rules"]]
+        for bucket in buckets:
+            bucket["rulings"] += 1
+            bucket[status] += 1
+    return report
+
+
+def benchmark(data_dir: Path, repeat: int = 3) -> dict[str, float]:
+    """Scenarios per second over the whole suite (loading included once, running ``repeat`` times)."""
+    start = time.perf_counter()
+    db = card_db(data_dir)
+    scenarios = collect_scenarios(data_dir, db)
+    loaded = time.perf_counter()
+    for _ in range(repeat):
+        results = run_all(scenarios, db)
+    done = time.perf_counter()
+    per_run = (done - loaded) / repeat
+    return {
+        "scenarios": len(scenarios),
+        "passed": sum(r.passed for r in results.values()),
+        "load_seconds": round(loaded - start, 4),
+        "run_seconds": round(per_run, 4),
+        "scenarios_per_second": round(len(scenarios) / per_run, 1) if per_run else 0.0,
+    }

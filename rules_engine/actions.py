@@ -1,0 +1,173 @@
+"""Player actions a scenario can script, each checked for legality before anything changes.
+
+``perform(game, kind, player, params)`` raises ``IllegalAction`` when the action breaks a rule (and leaves
+the game as it was), ``DecisionMissing`` when the game needed a decision the scenario did not script.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import combat, stack, turn
+from rules_engine import log as narr
+from rules_engine import targets as tg
+from rules_engine.errors import DecisionMissing, IllegalAction
+from rules_engine.game import Game
+from rules_engine.mana import choose_payment, parse_cost, parse_units
+
+ACTIONS = (
+    "cast",
+    "activate",
+    "mana",
+    "play_land",
+    "turn_face_up",
+    "attack",
+    "block",
+    "pass",
+    "resolve",
+    "advance",
+)
+
+
+def perform(game: Game, kind: str, player: str | None, params: dict[str, Any]) -> None:
+    if game.winner is not None:
+        raise IllegalAction("игра окончена")
+    if kind == "pass":
+        turn.pass_priority(game, player or game.priority or game.active)
+    elif kind == "resolve":
+        _resolve(game, params.get("resolve"))
+    elif kind == "advance":
+        turn.advance_to(game, str(params["advance"]))
+    elif kind == "cast":
+        who = _who(game, player)
+        turn.take_priority(game, who)
+        stack.cast(game, who, str(params["cast"]), params)
+        turn.after_action(game, who)
+    elif kind in ("activate", "mana"):
+        who = _who(game, player)
+        turn.take_priority(game, who)
+        stack.activate(game, who, str(params[kind]), params)
+        if kind == "activate":
+            turn.after_action(game, who)
+    elif kind == "play_land":
+        who = _who(game, player)
+        _play_land(game, who, str(params["play_land"]))
+        turn.after_action(game, who)
+    elif kind == "turn_face_up":
+        who = _who(game, player)
+        turn.take_priority(game, who)
+        _turn_face_up(game, who, str(params["turn_face_up"]), params)
+        turn.after_action(game, who)
+    elif kind == "attack":
+        _attack(game, _who(game, player), params["attack"])
+    elif kind == "block":
+        _block(game, _who(game, player), params["block"])
+    else:
+        raise IllegalAction(f"unknown action {kind!r}")
+
+
+def _who(game: Game, player: str | None) -> str:
+    return player or game.priority or game.active
+
+
+def _resolve(game: Game, count: Any) -> None:
+    """Everyone passes in succession until the top object (``count`` objects, or ``all``) has resolved."""
+    if not game.stack:
+        raise IllegalAction("стек пуст: разрешать нечего")
+    times = 1 if count is None or isinstance(count, bool) else (10**6 if count == "all" else int(count))
+    for _ in range(times):
+        if not game.stack:
+            if count == "all":
+                return
+            raise IllegalAction("стек пуст: разрешать нечего")
+        top = game.stack[-1]
+        for _ in range(len(game.order) + 1):
+            turn.pass_priority(game, game.priority or game.active)
+            if not any(item is top for item in game.stack):
+                break
+
+
+def _play_land(game: Game, player: str, ref: str) -> None:
+    hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
+    if not hand or not game.chars(hand[0]).is_("Land"):
+        raise IllegalAction(f"нет земли {ref!r} в руке")
+    if not stack.sorcery_timing(game, player) or game.players[player].land_plays >= 1:
+        raise IllegalAction("сейчас нельзя сыграть землю")
+    game.players[player].land_plays += 1
+    game.log(f"{narr.player(player)} играет землю {narr.obj(game, hand[0])}")
+    new = game.move(hand[0], "battlefield", controller=player)
+    new.steady_controller = None
+
+
+def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
+    """Special action (rules 702.36d, 701.31b): pay the morph cost, or a manifested creature card's mana cost.
+
+    It does not use the stack and can't be responded to; the permanent stays the same object, keeps its tapped
+    status and effects on it, and nothing "enters the battlefield".
+    """
+    found = [o for o in tg.find_objects(game, ref, "battlefield") if o.face_down]
+    if not found or game.controller(found[0]) != player:
+        raise IllegalAction(f"нет вашего перманента {ref!r} рубашкой вверх")
+    obj = found[0]
+    definition = obj.definition
+    morph_cost = definition.keywords.get("morph") or definition.keywords.get("megamorph")
+    lost = _lost_abilities(game, obj)
+    ways = []
+    if morph_cost is not None and not lost:  # DTK ruling: without its abilities it has no morph cost
+        ways.append("morph")
+    if obj.manifested and "Creature" in definition.types and definition.cost is not None:
+        ways.append("mana_cost")
+    if not ways:
+        raise IllegalAction(f"{narr.obj(game, obj)} нельзя перевернуть рубашкой вниз")
+    via = params.get("via")
+    if via is None:
+        if len(ways) > 1:
+            raise DecisionMissing(
+                "перевернуть за стоимость Оборотня или за мана-стоимость? (via: morph|mana_cost)"
+            )
+        via = ways[0]
+    if via not in ways:
+        raise IllegalAction(f"так перевернуть нельзя: {via}")
+    cost = parse_cost(str(morph_cost)) if via == "morph" else definition.cost
+    assert cost is not None
+    pool = game.players[player].mana_pool
+    spend = parse_units(str(params["pay"])) if params.get("pay") is not None else None
+    units = choose_payment(cost, pool, spend)
+    pool.subtract(units)
+    for unit in list(pool):
+        if pool[unit] <= 0:
+            del pool[unit]
+    obj.face_down = False
+    obj.manifested = False
+    if via == "morph" and "megamorph" in definition.keywords:
+        obj.counters["+1/+1"] += 1
+    game.touch()
+    game.log(f"{narr.player(player)} поворачивает рубашкой вниз {narr.obj(game, obj)} (особое действие)")
+    if via == "morph" and "megamorph" in definition.keywords:
+        game.log(f"На {narr.obj(game, obj)} кладется жетон +1/+1 (Мегаоборотень)")
+
+
+def _lost_abilities(game: Game, obj: Any) -> bool:
+    return any(e.kind == "lose_abilities" and obj.oid in e.affected for e in game.effects)
+
+
+def _attack(game: Game, player: str, attacks: dict[str, Any]) -> None:
+    if game.stack or game.step not in ("main1", "beginning_of_combat"):
+        raise IllegalAction("объявить атакующих можно в начале боя при пустом стеке")
+    if game.step == "main1":
+        turn.advance_step(game)  # beginning of combat; triggers there would need to be dealt with first
+        if game.stack:
+            raise IllegalAction("в начале боя что-то сработало: сначала разрешите это")
+    turn.enter_step(game, "declare_attackers")
+    combat.declare_attackers(game, player, attacks)
+    game.passed.clear()
+    turn.give_priority(game, game.active)
+
+
+def _block(game: Game, player: str, blocks: dict[str, Any]) -> None:
+    if game.stack or game.step != "declare_attackers":
+        raise IllegalAction("блокирующих объявляют после шага объявления атакующих при пустом стеке")
+    combat.declare_blockers(game, player, blocks)
+    turn.enter_step(game, "declare_blockers")
+    game.passed.clear()
+    turn.give_priority(game, game.active)

@@ -1,0 +1,284 @@
+"""Card definitions: YAML data in the engine's vocabulary, loaded and validated with ``file:line``.
+
+A definition file maps English card names to definitions::
+
+    Murderous Redcap:
+      name_ru: Кровожадный Красный Колпак
+      cost: "{2}{B/R}{B/R}"
+      type: Creature — Goblin Assassin
+      pt: 2/2
+      keywords: [persist]
+      abilities:
+        - triggered: enters
+          targets: [any]
+          effect: {damage: {amount: {power_of: self}, to: target}}
+
+See ``docs/scenarios.md`` for the vocabulary (keywords, trigger events, static abilities, effects).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from rules_engine.errors import CardDefinitionError, EngineError
+from rules_engine.mana import parse_cost
+from rules_engine.objects import AbilityDef, CardDef
+from rules_engine.vocabulary import (
+    EFFECT_NAMES,
+    KEYWORDS,
+    PARAM_KEYWORDS,
+    STATIC_KINDS,
+    TARGET_KINDS,
+    TRIGGER_EVENTS,
+)
+from rules_engine.yamlload import LDict, line_of, load_yaml
+
+SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World", "Tribal", "Kindred"})
+CARD_TYPES = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Tribal", "Kindred"}
+)
+DEF_KEYS = frozenset(
+    {
+        "name_ru",
+        "cost",
+        "type",
+        "pt",
+        "loyalty",
+        "colors",
+        "keywords",
+        "abilities",
+        "effect",
+        "targets",
+        "modes",
+        "additional_costs",
+        "alternative_costs",
+        "enchant",
+        "choose",
+    }
+)
+ABILITY_KEYS = frozenset(
+    {
+        "triggered",
+        "activated",
+        "static",
+        "name",
+        "name_ru",
+        "condition",
+        "targets",
+        "effect",
+        "optional",
+        "filter",
+        "whose",
+        "counter",
+        "mana",
+        "timing",
+        "loyalty",
+        "affects",
+        "value",
+        "cost",
+        "zone",
+    }
+)
+
+
+class CardDB:
+    """All known card definitions by English name."""
+
+    def __init__(self, cards: Iterable[CardDef] = ()) -> None:
+        self.cards: dict[str, CardDef] = {}
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: CardDef) -> None:
+        self.cards[card.name] = card
+
+    def get(self, name: str) -> CardDef | None:
+        return self.cards.get(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def with_extra(self, extra: Iterable[CardDef]) -> CardDB:
+        db = CardDB(self.cards.values())
+        for card in extra:
+            db.add(card)
+        return db
+
+
+def load_card_db(directory: Path) -> CardDB:
+    """Every ``*.yaml`` under ``directory``; a duplicate name is an error."""
+    db = CardDB()
+    for path in sorted(directory.glob("*.yaml")):
+        data = load_yaml(path)
+        if not isinstance(data, dict):
+            raise CardDefinitionError(f"{path}:1: a card file maps card names to definitions")
+        for name, spec in data.items():
+            where = f"{path}:{line_of(data, name)}"
+            if name in db:
+                raise CardDefinitionError(f"{where}: card {name!r} is defined twice")
+            db.add(parse_card(name, spec, where))
+    return db
+
+
+def parse_type_line(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """``"Legendary Creature — Goblin Assassin"`` -> (supertypes, types, subtypes)."""
+    left, _, right = text.replace(" - ", " — ").partition("—")
+    words = left.split()
+    supertypes = frozenset(w for w in words if w in SUPERTYPES and w not in CARD_TYPES)
+    types = frozenset(w for w in words if w in CARD_TYPES)
+    unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
+    if unknown or not types:
+        raise EngineError(f"bad type line {text!r}")
+    return supertypes, types, frozenset(right.split())
+
+
+def parse_card(name: str, spec: Any, where: str) -> CardDef:
+    """Build a ``CardDef`` from its YAML mapping; errors name ``where`` (file:line) of the bad key."""
+    if not isinstance(spec, dict):
+        raise CardDefinitionError(f"{where}: definition of {name!r} must be a mapping")
+
+    def at(key: str | None = None, node: Any = spec) -> str:
+        path = where.rsplit(":", 1)[0]
+        line = line_of(node, key)
+        return f"{path}:{line}" if line else where
+
+    unknown = sorted(set(spec) - DEF_KEYS)
+    if unknown:
+        raise CardDefinitionError(f"{at(unknown[0])}: unknown key {unknown[0]!r} in card {name!r}")
+    try:
+        supertypes, types, subtypes = parse_type_line(str(spec.get("type", "")))
+        cost = parse_cost(spec["cost"]) if spec.get("cost") is not None else None
+    except EngineError as exc:
+        raise CardDefinitionError(f"{at('type')}: {exc}") from exc
+    power = toughness = None
+    if "pt" in spec:
+        p, _, t = str(spec["pt"]).partition("/")
+        try:
+            power, toughness = int(p), int(t)
+        except ValueError as exc:
+            raise CardDefinitionError(f"{at('pt')}: pt must look like 2/2") from exc
+    elif "Creature" in types:
+        raise CardDefinitionError(f"{at()}: creature {name!r} needs pt")
+    keywords = parse_keywords(spec.get("keywords", []), at("keywords"))
+    abilities: list[AbilityDef] = []
+    for i, raw in enumerate(spec.get("abilities", []) or []):
+        abilities.append(
+            parse_ability(raw, f"{name}#{i + 1}", at(node=raw) if isinstance(raw, LDict) else where)
+        )
+    if "effect" in spec or "modes" in spec:
+        spell_spec = {k: spec[k] for k in ("effect", "targets", "modes", "choose") if k in spec}
+        check_spell_spec(spell_spec, at("effect") if "effect" in spec else at("modes"))
+        abilities.append(AbilityDef("spell", "spell", spell_spec))
+    if "enchant" in spec:
+        check_targets([spec["enchant"]], at("enchant"))
+        abilities.append(
+            AbilityDef("spell", "aura", {"targets": [spec["enchant"]], "enchant": spec["enchant"]})
+        )
+    for key in ("additional_costs", "alternative_costs"):
+        if key in spec:
+            abilities.append(AbilityDef("cost", key, {"costs": list(spec[key])}))
+    colors = frozenset(str(c).upper() for c in spec["colors"]) if "colors" in spec else None
+    return CardDef(
+        name=name,
+        name_ru=str(spec.get("name_ru", name)),
+        cost=cost,
+        types=types,
+        subtypes=subtypes,
+        supertypes=supertypes,
+        colors=colors,
+        power=power,
+        toughness=toughness,
+        loyalty=int(spec["loyalty"]) if "loyalty" in spec else None,
+        keywords=keywords,
+        abilities=tuple(abilities),
+        source=where,
+    )
+
+
+def parse_keywords(raw: Any, where: str) -> dict[str, Any]:
+    """``[flying, persist, {morph: "{2}{B}"}]`` -> ``{"flying": 1, "persist": 1, "morph": "{2}{B}"}``."""
+    out: dict[str, Any] = {}
+    for item in raw or []:
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if key not in PARAM_KEYWORDS:
+                    raise CardDefinitionError(f"{where}: unknown keyword with parameter {key!r}")
+                out[key] = value
+        else:
+            key = str(item)
+            if key not in KEYWORDS:
+                raise CardDefinitionError(
+                    f"{where}: unknown keyword {key!r}; known: {', '.join(sorted(KEYWORDS))}"
+                )
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
+    if not isinstance(raw, dict):
+        raise CardDefinitionError(f"{where}: an ability must be a mapping")
+    unknown = sorted(set(raw) - ABILITY_KEYS)
+    if unknown:
+        raise CardDefinitionError(f"{where}: unknown ability key {unknown[0]!r}")
+    name = str(raw.get("name", default_name))
+    spec = dict(raw)
+    if "triggered" in raw:
+        if raw["triggered"] not in TRIGGER_EVENTS:
+            raise CardDefinitionError(f"{where}: unknown trigger event {raw['triggered']!r}")
+        check_spell_spec(spec, where, need_effect=True)
+        return AbilityDef("triggered", name, spec)
+    if "activated" in raw:
+        check_spell_spec(spec, where, need_effect="mana" not in raw)
+        return AbilityDef("activated", name, spec)
+    if "static" in raw:
+        if raw["static"] not in STATIC_KINDS:
+            raise CardDefinitionError(f"{where}: unknown static ability {raw['static']!r}")
+        return AbilityDef("static", name, spec)
+    raise CardDefinitionError(f"{where}: an ability needs one of triggered / activated / static")
+
+
+def check_spell_spec(spec: dict[str, Any], where: str, need_effect: bool = True) -> None:
+    if "modes" in spec:
+        for mode in spec["modes"]:
+            check_spell_spec(mode, where)
+        return
+    if "targets" in spec:
+        check_targets(spec["targets"], where)
+    if need_effect and "effect" not in spec:
+        raise CardDefinitionError(f"{where}: missing effect")
+    if "effect" in spec:
+        check_effect(spec["effect"], where)
+
+
+def check_targets(targets: Any, where: str) -> None:
+    if not isinstance(targets, list):
+        raise CardDefinitionError(f"{where}: targets must be a list")
+    for t in targets:
+        kind = t if isinstance(t, str) else (t.get("kind") if isinstance(t, dict) else None)
+        if kind not in TARGET_KINDS:
+            raise CardDefinitionError(
+                f"{where}: unknown target kind {kind!r}; known: {', '.join(TARGET_KINDS)}"
+            )
+
+
+def check_effect(effect: Any, where: str) -> None:
+    """Every effect is a one-key mapping from the vocabulary, or a list of them (done in order)."""
+    if isinstance(effect, list):
+        for item in effect:
+            check_effect(item, where)
+        return
+    if not isinstance(effect, dict) or len(effect) != 1:
+        raise CardDefinitionError(f"{where}: an effect is a one-key mapping such as {{damage: ...}}")
+    (key,) = effect
+    if key not in EFFECT_NAMES:
+        raise CardDefinitionError(
+            f"{where}: unknown effect {key!r}; known: {', '.join(sorted(EFFECT_NAMES))}"
+        )
+    value = effect[key]
+    if key in ("if_spent", "may") and isinstance(value, dict) and "then" in value:
+        check_effect(value["then"], where)

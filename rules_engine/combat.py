@@ -1,0 +1,213 @@
+"""Combat: declaring attackers and blockers with their restrictions, and combat damage (rule 506-511).
+
+Creatures attack a player or a planeswalker. Damage assignment among several blockers, or with trample, is
+a scripted decision (``assign``); a creature with 0 or less power assigns no combat damage.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules_engine import costs, replacement, triggers
+from rules_engine import log as narr
+from rules_engine import targets as tg
+from rules_engine.errors import IllegalAction
+from rules_engine.layers import matches
+from rules_engine.objects import GameObject
+
+if TYPE_CHECKING:
+    from rules_engine.game import Game
+
+
+def _restricted(game: Game, obj: GameObject, what: str) -> bool:
+    """Static abilities such as "creatures your opponents control with counters on them can't attack"."""
+    for source in game.battlefield:
+        for ability in game.chars(source).abilities:
+            if ability.kind != "static":
+                continue
+            kind = ability.spec["static"]
+            if kind not in (f"cant_{what}", "cant_attack_or_block"):
+                continue
+            filt = ability.spec.get("affects") or {"self": True}
+            if matches(game, obj, game.chars(obj), filt, game.controller(source), source):
+                return True
+    return False
+
+
+def find_one(game: Game, ref: str, zone: str = "battlefield") -> GameObject:
+    found = tg.find_objects(game, ref, zone)
+    if len(found) != 1:
+        raise IllegalAction(f"{ref!r}: " + ("нет такого перманента" if not found else "неоднозначно"))
+    return found[0]
+
+
+def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
+    """Rule 508.1: validate the whole declaration, then tap attackers and trigger "whenever attacks"."""
+    from rules_engine.game import Event
+
+    if player != game.active:
+        raise IllegalAction("атакует только активный игрок")
+    defender = game.opponent(player)
+    chosen: list[tuple[GameObject, str | int]] = []
+    for ref, target in attacks.items():
+        obj = find_one(game, ref)
+        chars = game.chars(obj)
+        if game.controller(obj) != player or not chars.is_("Creature"):
+            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: это не ваше существо")
+        if obj.tapped:
+            raise IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать")
+        if costs.summoning_sick(game, obj):
+            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»")
+        if "defender" in chars.keywords or _restricted(game, obj, "attack"):
+            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать")
+        if str(target) == defender:
+            chosen.append((obj, defender))
+        else:
+            walker = find_one(game, str(target))
+            if game.controller(walker) != defender or not game.chars(walker).is_("Planeswalker"):
+                raise IllegalAction(f"{target!r} нельзя атаковать")
+            chosen.append((obj, walker.oid))
+    for obj, target in chosen:
+        obj.attacking = target
+        if "vigilance" not in game.chars(obj).keywords:
+            obj.tapped = True
+        whom = narr.player(target) if isinstance(target, str) else narr.obj(game, game.find(target) or obj)
+        game.log(f"{narr.obj(game, obj)} атакует: {whom}")
+    for obj, _ in chosen:
+        triggers.collect(game, Event("attacks", obj=obj))
+
+
+def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
+    if player == game.active:
+        raise IllegalAction("блокирует защищающийся игрок")
+    chosen: list[tuple[GameObject, list[GameObject]]] = []
+    for ref, attacker_refs in blocks.items():
+        blocker = find_one(game, ref)
+        chars = game.chars(blocker)
+        if game.controller(blocker) != player or not chars.is_("Creature"):
+            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать")
+        if blocker.tapped:
+            raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать")
+        if _restricted(game, blocker, "block"):
+            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать")
+        attackers = [
+            find_one(game, str(a))
+            for a in (attacker_refs if isinstance(attacker_refs, list) else [attacker_refs])
+        ]
+        for attacker in attackers:
+            if attacker.attacking is None:
+                raise IllegalAction(f"{narr.obj(game, attacker)} не атакует")
+            akw = game.chars(attacker).keywords
+            if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
+                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом")
+            if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
+                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо")
+        chosen.append((blocker, attackers))
+    for blocker, attackers in chosen:
+        blocker.blocking = [a.oid for a in attackers]
+        for attacker in attackers:
+            attacker.blocked = True
+            game.log(f"{narr.obj(game, blocker)} блокирует {narr.obj(game, attacker)}")
+
+
+def has_first_strike_step(game: Game) -> bool:
+    return any(
+        ({"first_strike", "double_strike"} & set(game.chars(o).keywords))
+        for o in game.battlefield
+        if o.attacking is not None or o.blocking
+    )
+
+
+def _deals_in_step(game: Game, obj: GameObject, first: bool, split: bool) -> bool:
+    kw = game.chars(obj).keywords
+    if not split:
+        return True
+    if first:
+        return "first_strike" in kw or "double_strike" in kw
+    return "first_strike" not in kw or "double_strike" in kw
+
+
+def combat_damage(game: Game, first: bool, split: bool) -> None:
+    """Rule 510: assign all combat damage, then deal it simultaneously."""
+    assignments: list[tuple[GameObject, Any, int]] = []
+    for attacker in [o for o in game.battlefield if o.attacking is not None]:
+        if not _deals_in_step(game, attacker, first, split):
+            continue
+        power = game.chars(attacker).power or 0
+        if power <= 0:
+            continue
+        blockers = [b for b in game.battlefield if attacker.oid in b.blocking]
+        defender: Any = attacker.attacking
+        target_walker = game.find(defender) if isinstance(defender, int) else None
+        if isinstance(defender, int) and (target_walker is None or target_walker.zone != "battlefield"):
+            target_walker = None
+        if not attacker.blocked:
+            if isinstance(defender, str):
+                assignments.append((attacker, defender, power))
+            elif target_walker is not None:
+                assignments.append((attacker, target_walker, power))
+            continue
+        trample = "trample" in game.chars(attacker).keywords
+        if not blockers and not trample:
+            continue
+        if len(blockers) == 1 and not trample:
+            assignments.append((attacker, blockers[0], power))
+            continue
+        answer = game.decide(
+            "assign",
+            game.controller(attacker),
+            f"распределение {power} боевых повреждений {narr.obj(game, attacker)}",
+            attacker,
+        )
+        assignments += _parse_assignment(
+            game, attacker, answer, blockers, power, trample, defender, target_walker
+        )
+    for blocker in [o for o in game.battlefield if o.blocking]:
+        if not _deals_in_step(game, blocker, first, split):
+            continue
+        power = game.chars(blocker).power or 0
+        attackers = [a for a in game.battlefield if a.oid in blocker.blocking]
+        if power > 0 and len(attackers) == 1:
+            assignments.append((blocker, attackers[0], power))
+    with game.simultaneously():
+        for source, recipient, amount in assignments:
+            replacement.deal_damage(game, source, recipient, amount, combat=True)
+
+
+def _parse_assignment(
+    game: Game,
+    attacker: GameObject,
+    answer: Any,
+    blockers: list[GameObject],
+    power: int,
+    trample: bool,
+    defender: Any,
+    walker: GameObject | None,
+) -> list[tuple[GameObject, Any, int]]:
+    if not isinstance(answer, dict) or sum(int(v) for v in answer.values()) != power:
+        raise IllegalAction(f"распределение должно быть отображением с суммой {power}")
+    out: list[tuple[GameObject, Any, int]] = []
+    for ref, n in answer.items():
+        if ref == defender or (walker is not None and ref in (walker.card.ref, walker.definition.name)):
+            if not trample:
+                raise IllegalAction("без Пробивного удара повреждения не достаются игроку")
+            needed = sum(max(0, (game.chars(b).toughness or 0) - b.damage) for b in blockers)
+            given = sum(int(v) for r, v in answer.items() if r != ref)
+            if given < needed:
+                raise IllegalAction("Пробивной удар: сначала смертельные повреждения блокирующим")
+            out.append((attacker, walker if walker is not None else defender, int(n)))
+            continue
+        if ref in game.players:
+            raise IllegalAction("существо, атакующее мироходца, не может нанести боевые повреждения игроку")
+        hit = [b for b in blockers if ref in (b.card.ref, b.card.definition.name)]
+        if not hit:
+            raise IllegalAction(f"{ref!r} не блокирует {narr.obj(game, attacker)}")
+        out.append((attacker, hit[0], int(n)))
+    return out
+
+
+def end_combat(game: Game) -> None:
+    for obj in game.battlefield:
+        obj.attacking = None
+        obj.blocking = []
+        obj.blocked = False

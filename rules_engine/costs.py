@@ -1,0 +1,114 @@
+"""Costs of activated abilities and additional costs of spells: {T}, {Q}, sacrifice, life, discard, loyalty.
+
+A cost string lists its parts separated by commas: ``"{1}{U}, {Q}"``, ``"{T}"``, ``"{B}, sacrifice"``,
+``"pay 2 life"``, ``"discard 1"``, ``"+1"`` / ``"-3"`` (loyalty). Paying {T} or {Q} needs the permanent to
+have been under its controller's control since the start of their most recent turn, unless it has haste
+(rules 302.6, 212.3f, 502.5b of the time).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rules_engine import log as narr
+from rules_engine.errors import EngineError, IllegalAction
+from rules_engine.mana import ManaCost, parse_cost
+from rules_engine.objects import GameObject
+
+if TYPE_CHECKING:
+    from rules_engine.game import Game
+
+
+@dataclass(frozen=True)
+class Cost:
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    pay_life: int = 0
+    discard: int = 0
+    loyalty: int | None = None
+    discard_self: bool = False
+
+
+_LOYALTY = re.compile(r"^[+-]?\d+$|^[+-]X$")
+
+
+def parse(text: str) -> Cost:
+    mana = ""
+    tap = untap = sacrifice = False
+    life = discard = 0
+    loyalty: int | None = None
+    discard_self = False
+    for raw in str(text).split(","):
+        part = raw.strip()
+        if not part:
+            continue
+        if part == "{T}":
+            tap = True
+        elif part == "{Q}":
+            untap = True
+        elif part.lower() == "sacrifice":
+            sacrifice = True
+        elif part.lower().startswith("pay ") and part.lower().endswith(" life"):
+            life = int(part.split()[1])
+        elif part.lower() == "discard this":
+            discard_self = True
+        elif part.lower().startswith("discard"):
+            discard = int(part.split()[1]) if len(part.split()) > 1 else 1
+        elif _LOYALTY.match(part) and (part.startswith(("+", "-")) or part == "0"):
+            loyalty = int(part)
+        elif part.startswith("{"):
+            mana += part
+        else:
+            raise EngineError(f"unknown cost part {part!r}")
+    return Cost(parse_cost(mana), tap, untap, sacrifice, life, discard, loyalty, discard_self)
+
+
+def summoning_sick(game: Game, obj: GameObject) -> bool:
+    """Rule 302.6: a creature's {T}/{Q} abilities need continuous control since its controller's turn began."""
+    chars = game.chars(obj)
+    if not chars.is_("Creature") or "haste" in chars.keywords:
+        return False
+    return obj.steady_controller != game.controller(obj)
+
+
+def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
+    """Raise ``IllegalAction`` if the non-mana parts cannot be paid (mana is checked when paid)."""
+    if cost.tap or cost.untap:
+        if cost.tap and obj.tapped:
+            raise IllegalAction(f"{narr.obj(game, obj)} уже повернут: нельзя оплатить {{T}}")
+        if cost.untap and not obj.tapped:
+            raise IllegalAction(f"{narr.obj(game, obj)} уже развернут: нельзя оплатить {{Q}}")
+        if summoning_sick(game, obj):
+            raise IllegalAction(f"{narr.obj(game, obj)}: «болезнь вызова» не дает оплатить {{T}}/{{Q}}")
+    if cost.pay_life > game.players[player].life:
+        raise IllegalAction("недостаточно жизни")
+    if cost.discard > len(game.players[player].hand):
+        raise IllegalAction("недостаточно карт в руке")
+    if cost.loyalty is not None and cost.loyalty < 0 and obj.counters.get("loyalty", 0) < -cost.loyalty:
+        raise IllegalAction(f"у {narr.obj(game, obj)} недостаточно верности")
+
+
+def pay_nonmana(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
+    if cost.tap:
+        obj.tapped = True
+    if cost.untap:
+        obj.tapped = False
+    if cost.pay_life:
+        game.players[player].life -= cost.pay_life
+    if cost.loyalty is not None:
+        if cost.loyalty >= 0:
+            obj.counters["loyalty"] += cost.loyalty
+        else:
+            game.remove_counters(obj, "loyalty", -cost.loyalty)
+    if cost.discard:
+        refs = game.decide("discard", player, f"какие {cost.discard} карт(ы) сбросить?", obj)
+        for ref in refs if isinstance(refs, list) else [refs]:
+            hand = [c for c in game.players[player].hand if ref in (c.card.ref, c.card.definition.name)]
+            if not hand:
+                raise IllegalAction(f"нет карты {ref!r} в руке")
+            game.move(hand[0], "graveyard")
+    game.touch()

@@ -1,0 +1,651 @@
+"""What spells and abilities do: the effect vocabulary of card definitions, one function per effect.
+
+An effect is a one-key mapping (``{damage: {amount: 3, to: target}}``) or a list of them, done in order.
+References name what an effect acts on: ``target`` / ``target1`` (only the targets still legal),
+``self`` (the source), ``it`` (the object an event moved), ``you``, ``each_opponent``, ``each_player``,
+``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``, ``{toughness_of: REF}``,
+``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except where it changes
+power or toughness (the -1/-1 counters rulings).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules_engine import log as narr
+from rules_engine import replacement
+from rules_engine.cards import parse_card
+from rules_engine.errors import DecisionMissing, IllegalAction
+from rules_engine.layers import ContinuousEffect, matches
+from rules_engine.mana import parse_units
+from rules_engine.objects import Card, GameObject, Snapshot
+from rules_engine.targets import Target
+
+if TYPE_CHECKING:
+    from rules_engine.game import Event, Game
+
+Thing = str | GameObject  # a player name or an object
+
+
+@dataclass
+class Context:
+    """Everything an effect may refer to while a spell or ability resolves."""
+
+    game: Game
+    controller: str
+    source: GameObject | Snapshot  # the spell itself, or the source of an ability
+    targets: list[Target] = field(default_factory=list)
+    legal: list[bool] = field(default_factory=list)
+    x: int = 0
+    event: Event | None = None
+    spell: GameObject | None = None
+
+    def source_live(self) -> GameObject | None:
+        live = self.game.find(self.source.oid)
+        return live if live is not None and live.zone in ("battlefield", "stack") else None
+
+
+Handler = Callable[[Context, Any], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def effect(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+def run(ctx: Context, spec: Any) -> None:
+    if isinstance(spec, list):
+        for item in spec:
+            run(ctx, item)
+            ctx.game.touch()
+        return
+    ((name, value),) = spec.items()
+    HANDLERS[name](ctx, value)
+
+
+# -- references and amounts --------------------------------------------------------------------------
+def things(ctx: Context, ref: Any) -> list[Thing]:
+    """The players / live objects a reference names right now (illegal targets are left out)."""
+    game = ctx.game
+    if isinstance(ref, list):
+        return [t for r in ref for t in things(ctx, r)]
+    if isinstance(ref, dict) and "all" in ref:
+        source = ctx.source_live()
+        you = ctx.controller
+        if "of" in ref:  # "creatures target player controls": the filter's "you" is that player
+            whose = players(ctx, ref["of"])
+            if not whose:
+                return []
+            you = whose[0]
+        return [o for o in game.battlefield if matches(game, o, game.chars(o), ref["all"], you, source)]
+    if isinstance(ref, dict) and "controller_of" in ref:  # "that creature's controller" (LKI if it left)
+        inner = str(ref["controller_of"])
+        index = int(inner[6:] or 0) if inner.startswith("target") else 0
+        oid = ctx.targets[index].oid if index < len(ctx.targets) else None
+        if oid is None:
+            return []
+        live = game.find(oid)
+        if live is not None:
+            return [game.controller(live)]
+        snap = game.lki.get(oid)
+        return [snap.controller] if snap is not None else []
+    text = str(ref)
+    if text.startswith("target"):
+        index = int(text[6:] or 0)
+        if index >= len(ctx.targets) or (ctx.legal and not ctx.legal[index]):
+            return []
+        t = ctx.targets[index]
+        if t.player is not None:
+            return [t.player]
+        obj = game.find(t.oid) if t.oid is not None else None
+        return [obj] if obj is not None else []
+    if text == "self":
+        live = ctx.source_live()
+        return [live] if live is not None else []
+    if text == "it":
+        obj = ctx.event.obj if ctx.event is not None else None
+        live = game.find(obj.oid) if obj is not None else None
+        return [live] if live is not None else []
+    if text in ("you", "controller"):
+        return [ctx.controller]
+    if text == "each_opponent":
+        return [p for p in game.order if p != ctx.controller]
+    if text == "each_player":
+        return list(game.apnap())
+    if text == "enchanted":  # what the source enchants, or last enchanted as it left (LKI)
+        live = ctx.source_live()
+        snap = ctx.source if isinstance(ctx.source, Snapshot) else None
+        attached = live.attached_to if live is not None else (game.lki.get(ctx.source.oid) or snap or live)
+        if attached is not None and not isinstance(attached, int):
+            attached = attached.attached_to
+        host = game.find(attached) if isinstance(attached, int) else None
+        return [host] if host is not None else []
+    raise IllegalAction(f"unknown reference {ref!r}")
+
+
+def objects(ctx: Context, ref: Any) -> list[GameObject]:
+    return [t for t in things(ctx, ref) if isinstance(t, GameObject)]
+
+
+def players(ctx: Context, ref: Any) -> list[str]:
+    return [t for t in things(ctx, ref) if isinstance(t, str)]
+
+
+def amount(ctx: Context, expr: Any, allow_negative: bool = False) -> int:
+    """Evaluate an amount; negative results count as 0 unless the amount changes P/T (rule 107.1b)."""
+    game = ctx.game
+    if isinstance(expr, bool):
+        raise IllegalAction(f"bad amount {expr!r}")
+    if isinstance(expr, int):
+        value = expr
+    elif expr == "X":
+        value = ctx.x
+    elif isinstance(expr, str) and expr.lstrip("-").isdigit():
+        value = int(expr)
+    elif isinstance(expr, dict) and ("power_of" in expr or "toughness_of" in expr):
+        key = "power_of" if "power_of" in expr else "toughness_of"
+        ref = expr[key]
+        objs = objects(ctx, ref)
+        if objs:
+            chars = game.chars(objs[0])
+        elif ref == "self":
+            chars = game.source_chars(ctx.source)[0]  # last known information
+        else:
+            return 0
+        stat = chars.power if key == "power_of" else chars.toughness
+        value = stat or 0
+    elif isinstance(expr, dict) and "event_amount" in expr:
+        value = ctx.event.amount if ctx.event is not None else 0
+    elif isinstance(expr, dict) and "count" in expr:
+        value = len(objects(ctx, {"all": expr["count"]}))
+    elif isinstance(expr, dict) and "negate" in expr:
+        return -amount(ctx, expr["negate"], allow_negative)
+    else:
+        raise IllegalAction(f"bad amount {expr!r}")
+    return value if allow_negative else max(0, value)
+
+
+def _continuous(ctx: Context, layer: str, kind: str, data: dict[str, Any], on: Any, duration: Any) -> None:
+    targets = objects(ctx, on)
+    if not targets:
+        return
+    game = ctx.game
+    game.effects.append(
+        ContinuousEffect(
+            layer=layer,
+            kind=kind,
+            data=data,
+            timestamp=game.new_timestamp(),
+            affected=frozenset(o.oid for o in targets),
+            duration=str(duration or "end_of_turn"),
+            source_oid=ctx.source.oid,
+            controller=ctx.controller,
+        )
+    )
+    game.touch()
+    names = ", ".join(narr.obj(game, o) for o in targets)
+    game.log(f"Эффект ({_LAYER_RU.get(kind, kind)}) применяется к {names}")
+
+
+_LAYER_RU = {
+    "pump": "изменение силы/выносливости, слой 7c",
+    "set_pt": "установка силы/выносливости, слой 7b",
+    "switch_pt": "обмен силы и выносливости, слой 7e",
+    "grant": "добавление способностей, слой 6",
+    "lose_abilities": "потеря способностей, слой 6",
+    "set_colors": "цвет, слой 5",
+    "set_types": "типы, слой 4",
+    "add_types": "типы, слой 4",
+    "control": "контроль, слой 2",
+}
+
+
+# -- effects -----------------------------------------------------------------------------------------
+@effect("damage")
+def _damage(ctx: Context, v: dict[str, Any]) -> None:
+    n = amount(ctx, v.get("amount", 0))
+    for thing in things(ctx, v.get("to", "target")):
+        replacement.deal_damage(ctx.game, ctx.spell or ctx.source, thing, n)
+
+
+@effect("destroy")
+def _destroy(ctx: Context, v: Any) -> None:
+    game = ctx.game
+    with game.simultaneously():
+        for obj in objects(ctx, v):
+            replacement.destroy(game, obj)
+
+
+@effect("destroy_all")
+def _destroy_all(ctx: Context, v: Any) -> None:
+    game = ctx.game
+    with game.simultaneously():
+        for obj in objects(ctx, {"all": v}):
+            replacement.destroy(game, obj)
+
+
+@effect("counters")
+def _counters(ctx: Context, v: dict[str, Any]) -> None:
+    n = amount(ctx, v.get("n", 1))
+    for obj in objects(ctx, v.get("on", "target")):
+        ctx.game.put_counters(obj, str(v["kind"]), n)
+
+
+@effect("remove_counters")
+def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
+    for obj in objects(ctx, v.get("on", "target")):
+        ctx.game.remove_counters(obj, str(v["kind"]), amount(ctx, v.get("n", 1)))
+
+
+@effect("pump")
+def _pump(ctx: Context, v: dict[str, Any]) -> None:
+    data = {
+        "power": amount(ctx, v.get("power", 0), True),
+        "toughness": amount(ctx, v.get("toughness", 0), True),
+    }
+    _continuous(ctx, "7c", "pump", data, v.get("on", "target"), v.get("duration"))
+
+
+@effect("set_pt")
+def _set_pt(ctx: Context, v: dict[str, Any]) -> None:
+    data = {"power": amount(ctx, v["power"], True), "toughness": amount(ctx, v["toughness"], True)}
+    _continuous(ctx, "7b", "set_pt", data, v.get("on", "target"), v.get("duration"))
+
+
+@effect("switch_pt")
+def _switch_pt(ctx: Context, v: dict[str, Any]) -> None:
+    _continuous(ctx, "7e", "switch_pt", {}, v.get("on", "target"), v.get("duration"))
+
+
+@effect("grant")
+def _grant(ctx: Context, v: dict[str, Any]) -> None:
+    _continuous(
+        ctx, "6", "grant", {"keywords": list(v["keywords"])}, v.get("on", "target"), v.get("duration")
+    )
+
+
+@effect("lose_abilities")
+def _lose(ctx: Context, v: dict[str, Any]) -> None:
+    _continuous(ctx, "6", "lose_abilities", {}, v.get("on", "target"), v.get("duration"))
+
+
+@effect("set_colors")
+def _colors(ctx: Context, v: dict[str, Any]) -> None:
+    _continuous(
+        ctx, "5", "set_colors", {"colors": list(v["colors"])}, v.get("on", "target"), v.get("duration")
+    )
+
+
+@effect("set_types")
+def _set_types(ctx: Context, v: dict[str, Any]) -> None:
+    data: dict[str, Any] = {k: list(v[k]) for k in ("types", "subtypes") if k in v}
+    _continuous(ctx, "4", "set_types", data, v.get("on", "target"), v.get("duration"))
+
+
+@effect("add_types")
+def _add_types(ctx: Context, v: dict[str, Any]) -> None:
+    data: dict[str, Any] = {k: list(v[k]) for k in ("types", "subtypes") if k in v}
+    _continuous(ctx, "4", "add_types", data, v.get("on", "target"), v.get("duration"))
+
+
+@effect("gain_control")
+def _control(ctx: Context, v: dict[str, Any]) -> None:
+    game = ctx.game
+    for obj in objects(ctx, v.get("on", "target")):
+        obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
+    _continuous(
+        ctx,
+        "2",
+        "control",
+        {"controller": ctx.controller},
+        v.get("on", "target"),
+        v.get("duration", "permanent"),
+    )
+    game.touch()
+
+
+@effect("draw")
+def _draw(ctx: Context, v: dict[str, Any]) -> None:
+    n = amount(ctx, v.get("n", 1))
+    for p in players(ctx, v.get("player", "you")):
+        for _ in range(n):
+            draw_card(ctx.game, p)
+
+
+def draw_card(game: Game, player: str) -> None:
+    lib = game.players[player].library
+    if not lib:
+        game.players[player].drew_from_empty_library = True
+        game.log(f"{narr.player(player)} должен взять карту из пустой библиотеки")
+        return
+    game.move(lib[-1], "hand")
+
+
+@effect("discard")
+def _discard(ctx: Context, v: dict[str, Any]) -> None:
+    """The discarding player chooses the cards (a scripted ``discard`` decision)."""
+    game = ctx.game
+    n = amount(ctx, v.get("n", 1))
+    for p in players(ctx, v.get("player", "target")):
+        hand = game.players[p].hand
+        if n <= 0 or not hand:
+            continue
+        if len(hand) <= n:
+            chosen = list(hand)
+        else:
+            refs = game.decide("discard", p, f"какие {n} карт(ы) сбросить?", ctx.source)
+            refs = refs if isinstance(refs, list) else [refs]
+            chosen = [next(c for c in hand if r in (c.card.ref, c.card.definition.name)) for r in refs]
+        for card in chosen:
+            game.log(f"{narr.player(p)} сбрасывает {narr.obj(game, card)}")
+            game.move(card, "graveyard")
+
+
+@effect("gain_life")
+def _gain(ctx: Context, v: dict[str, Any]) -> None:
+    n = amount(ctx, v.get("n", 1))
+    for p in players(ctx, v.get("player", "you")):
+        ctx.game.players[p].life += n
+        ctx.game.log(f"{narr.player(p)} получает {n} жизни (жизнь: {ctx.game.players[p].life})")
+
+
+@effect("lose_life")
+def _lose_life(ctx: Context, v: dict[str, Any]) -> None:
+    n = amount(ctx, v.get("n", 1))
+    for p in players(ctx, v.get("player", "target")):
+        ctx.game.players[p].life -= n
+        ctx.game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {ctx.game.players[p].life})")
+
+
+@effect("exile")
+def _exile(ctx: Context, v: Any) -> None:
+    for obj in objects(ctx, v):
+        ctx.game.move(obj, "exile")
+
+
+@effect("return_to_hand")
+def _bounce(ctx: Context, v: Any) -> None:
+    for obj in objects(ctx, v):
+        ctx.game.move(obj, "hand")
+
+
+@effect("sacrifice")
+def _sacrifice(ctx: Context, v: Any) -> None:
+    """Only a permanent's controller sacrifices it; ``by: its_controller`` means whoever controls it now."""
+    what = v.get("what", "self") if isinstance(v, dict) else v
+    anyone = isinstance(v, dict) and v.get("by") == "its_controller"
+    for obj in objects(ctx, what):
+        if anyone or ctx.game.controller(obj) == ctx.controller:
+            who = ctx.game.controller(obj)
+            ctx.game.log(f"{narr.player(who)} приносит в жертву {narr.obj(ctx.game, obj)}")
+            ctx.game.move(obj, "graveyard")
+
+
+@effect("return_to_battlefield")
+def _return(ctx: Context, v: dict[str, Any]) -> None:
+    """Return a card from the graveyard (persist): only the very object the event put there (rule 400.7)."""
+    game = ctx.game
+    found = [obj for obj in objects(ctx, v.get("what", "it")) if obj.zone == "graveyard"]
+    if not found:
+        game.log("Этого объекта больше нет на кладбище: возвращать нечего (правило 400.7)")
+    for obj in found:
+        under = obj.owner if v.get("under", "owner") == "owner" else ctx.controller
+        counters = {str(k): int(n) for k, n in (v.get("counters") or {}).items()}
+        game.log(
+            f"{narr.obj(game, obj)} возвращается на поле битвы под контролем игрока {narr.player(under)}"
+        )
+        game.move(obj, "battlefield", controller=under, counters=counters)
+
+
+@effect("put_onto_battlefield")
+def _reanimate(ctx: Context, v: dict[str, Any]) -> None:
+    for obj in objects(ctx, v.get("what", "target")):
+        under = obj.owner if v.get("under") == "owner" else ctx.controller
+        ctx.game.move(obj, "battlefield", controller=under)
+
+
+@effect("create_token")
+def _token(ctx: Context, v: dict[str, Any]) -> None:
+    game = ctx.game
+    spec = dict(v["token"])
+    name = str(spec.pop("name"))
+    definition = parse_card(name, spec, ctx.source.card.definition.source)
+    for _ in range(amount(ctx, v.get("n", 1))):
+        card = Card(ref=str(v.get("ref", name)), definition=definition, owner=ctx.controller, is_token=True)
+        obj = game.new_object(card, "battlefield", ctx.controller)
+        replacement.apply_entering(game, obj, Counter())
+        game.log(f"{narr.player(ctx.controller)} создает {narr.obj(game, obj)}")
+        from rules_engine import triggers
+        from rules_engine.game import Event
+
+        triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
+
+
+@effect("regenerate")
+def _regenerate(ctx: Context, v: Any) -> None:
+    for obj in objects(ctx, v):
+        obj.regeneration_shields += 1
+        ctx.game.log(f"{narr.obj(ctx.game, obj)} получает щит регенерации")
+
+
+@effect("prevent_damage")
+def _prevent(ctx: Context, v: dict[str, Any]) -> None:
+    n = None if v.get("n", "all") == "all" else amount(ctx, v["n"])
+    for thing in things(ctx, v.get("to", "target")):
+        key = thing if isinstance(thing, str) else thing.oid
+        ctx.game.delayed.append({"kind": "prevent", "to": key, "n": n, "duration": "end_of_turn"})
+        ctx.game.log(
+            f"Следующие {n if n is not None else 'все'} повр. для "
+            f"{replacement.recipient_label(ctx.game, thing)} будут предотвращены в этом ходу"
+        )
+
+
+@effect("redirect_damage")
+def _redirect(ctx: Context, v: dict[str, Any]) -> None:
+    new = things(ctx, v["to"])
+    for thing in things(ctx, v.get("from", "target")):
+        if not new:
+            return
+        key = thing if isinstance(thing, str) else thing.oid
+        dest = new[0] if isinstance(new[0], str) else new[0].oid
+        ctx.game.delayed.append({"kind": "redirect", "to": key, "new": dest, "duration": "end_of_turn"})
+
+
+@effect("tap")
+def _tap(ctx: Context, v: Any) -> None:
+    for obj in objects(ctx, v):
+        obj.tapped = True
+
+
+@effect("untap")
+def _untap(ctx: Context, v: Any) -> None:
+    for obj in objects(ctx, v):
+        obj.tapped = False
+
+
+@effect("counter_spell")
+def _counter(ctx: Context, v: Any) -> None:
+    game = ctx.game
+    for obj in objects(ctx, v):
+        if obj.zone == "stack":
+            game.log(f"Заклинание {narr.obj(game, obj)} отменено")
+            if obj.is_copy:
+                game.stack.remove(obj)
+                game.touch()
+            else:
+                game.move(obj, "graveyard")
+
+
+@effect("counter_ability")
+def _counter_ability(ctx: Context, v: Any) -> None:
+    from rules_engine.game import StackAbility
+
+    game = ctx.game
+    index = int(str(v)[6:] or 0) if str(v).startswith("target") else 0
+    if index >= len(ctx.targets) or (ctx.legal and not ctx.legal[index]):
+        return
+    sid = ctx.targets[index].oid
+    for item in list(game.stack):
+        if isinstance(item, StackAbility) and item.sid == sid:
+            game.stack.remove(item)
+            game.log(f"Способность {game.describe_stack_item(item)} отменена")
+
+
+@effect("copy_spell")
+def _copy(ctx: Context, v: dict[str, Any]) -> None:
+    from rules_engine import stack
+
+    for obj in objects(ctx, v.get("what", "target")):
+        stack.copy_spell(ctx.game, obj, ctx.controller)
+
+
+@effect("if_spent")
+def _if_spent(ctx: Context, v: dict[str, Any]) -> None:
+    spell = ctx.spell
+    wanted = parse_units(str(v["mana"]))
+    if spell is not None and all(spell.mana_spent[u] >= n for u, n in wanted.items()):
+        run(ctx, v["then"])
+
+
+@effect("may")
+def _may(ctx: Context, v: dict[str, Any]) -> None:
+    answer = ctx.game.decide("may", ctx.controller, str(v.get("question", "сделать это?")), ctx.source)
+    if answer in (True, "yes"):
+        run(ctx, v["then"])
+
+
+@effect("add_mana")
+def _add_mana(ctx: Context, v: Any) -> None:
+    ctx.game.players[ctx.controller].mana_pool.update(parse_units(str(v)))
+
+
+@effect("mill")
+def _mill(ctx: Context, v: dict[str, Any]) -> None:
+    for p in players(ctx, v.get("player", "you")):
+        for _ in range(amount(ctx, v.get("n", 1))):
+            lib = ctx.game.players[p].library
+            if lib:
+                ctx.game.move(lib[-1], "graveyard")
+
+
+@effect("manifest")
+def _manifest(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 701.31a: put the top card of the library onto the battlefield face down as a 2/2 (one at a time)."""
+    game = ctx.game
+    for p in players(ctx, v.get("player", "you")):
+        for _ in range(amount(ctx, v.get("n", 1))):
+            lib = game.players[p].library
+            if not lib:
+                return
+            new = game.move(lib[-1], "battlefield", controller=p, face_down=True)
+            new.manifested = True
+            game.touch()
+            game.log(f"{narr.player(p)} воплощает верхнюю карту библиотеки: {narr.obj(game, new)}")
+            counters = v.get("counters") or {}
+            for kind, n in counters.items():
+                game.put_counters(new, str(kind), int(n))
+
+
+@effect("drain")
+def _drain(ctx: Context, v: dict[str, Any]) -> None:
+    """Each opponent loses N life; you gain life equal to the total life lost this way (extort)."""
+    game = ctx.game
+    lost = 0
+    for p in game.order:
+        if p != ctx.controller:
+            n = amount(ctx, v.get("n", 1))
+            game.players[p].life -= n
+            lost += n
+            game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
+    game.players[ctx.controller].life += lost
+    game.log(
+        f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
+    )
+
+
+@effect("pay_optional")
+def _pay_optional(ctx: Context, v: dict[str, Any]) -> None:
+    """ "You may pay COST. If you do, ...": a scripted ``may`` answer, then mana from the pool (``pay`` if several
+    ways are possible)."""
+    from rules_engine.mana import choose_payment, format_units, parse_cost
+
+    game = ctx.game
+    cost = parse_cost(str(v["cost"]))
+    answer = game.decide("may", ctx.controller, f"заплатить {cost}?", ctx.source)
+    if answer not in (True, "yes"):
+        game.log(f"{narr.player(ctx.controller)} не платит {cost}")
+        return
+    pool = game.players[ctx.controller].mana_pool
+    try:
+        units = choose_payment(cost, pool, None)
+    except DecisionMissing:
+        spend = game.decide("pay", ctx.controller, f"какой маной заплатить {cost}?", ctx.source)
+        units = choose_payment(cost, pool, parse_units(str(spend)))
+    pool.subtract(units)
+    for unit in list(pool):
+        if pool[unit] <= 0:
+            del pool[unit]
+    game.log(f"{narr.player(ctx.controller)} платит {format_units(units)}")
+    run(ctx, v["then"])
+
+
+@effect("shuffle_into_library")
+def _shuffle_in(ctx: Context, v: Any) -> None:
+    """The card goes into its owner's library; the engine is deterministic, so it is put on top."""
+    for obj in objects(ctx, v):
+        ctx.game.log(f"{narr.obj(ctx.game, obj)} втасовывается в библиотеку владельца")
+        ctx.game.move(obj, "library")
+
+
+@effect("clash")
+def _clash(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 701.20 (501.10 of the time): reveal tops, each player keeps it on top or puts it on the bottom
+    (scripted ``clash`` decisions, active player first), the higher mana value wins."""
+    from rules_engine import triggers
+    from rules_engine.game import Event
+
+    game = ctx.game
+    opponent = game.opponent(ctx.controller)
+    clashers = [ctx.controller, opponent]
+    revealed: dict[str, int | None] = {}
+    for p in clashers:
+        lib = game.players[p].library
+        if lib:
+            top = lib[-1]
+            chars = game.chars(top)
+            revealed[p] = chars.cost.mana_value if chars.cost else 0
+            game.log(
+                f"Столкновение: {narr.player(p)} показывает {narr.obj(game, top)} "
+                f"(мана-стоимость {revealed[p]})"
+            )
+        else:
+            revealed[p] = None
+    for p in game.apnap():
+        lib = game.players[p].library
+        if p in clashers and lib:
+            answer = game.decide("clash", p, "оставить показанную карту сверху (top) или вниз (bottom)?")
+            if answer == "bottom":
+                lib.insert(0, lib.pop())
+                game.log(f"{narr.player(p)} кладет показанную карту вниз библиотеки")
+            elif answer != "top":
+                raise IllegalAction("ответ на Столкновение: top или bottom")
+    best = max((m for m in revealed.values() if m is not None), default=None)
+    winners = [p for p, m in revealed.items() if m is not None and m == best]
+    winner = winners[0] if len(winners) == 1 else None
+    game.log(f"Столкновение выигрывает {narr.player(winner)}" if winner else "В Столкновении нет победителя")
+    for p in clashers:
+        triggers.collect(game, Event("clash", player=p, amount=1 if p == winner else 0))
+    if winner == ctx.controller and "then" in v:
+        run(ctx, v["then"])
+
+
+@effect("nothing")
+def _nothing(ctx: Context, v: Any) -> None:
+    return None

@@ -1,0 +1,343 @@
+"""The game state and its basic operations: objects, zones, zone changes, counters, decisions, events.
+
+Everything that changes the state goes through ``Game`` so that last known information, events (for
+triggered abilities) and the characteristics cache stay right. Rules procedures live in their own modules:
+``layers`` (characteristics), ``sba``, ``triggers``, ``replacement``, ``stack``, ``combat``, ``turn``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine import layers
+from rules_engine import log as narr
+from rules_engine.errors import DecisionMissing, EngineError
+from rules_engine.objects import Card, Characteristics, GameObject, Player, Snapshot
+from rules_engine.options import RulesOptions
+
+
+@dataclass
+class Choice:
+    """A scripted answer to one decision: ``kind`` (target, order, may, legend, assign, mode, x, pay...)."""
+
+    kind: str
+    value: Any
+    player: str | None = None
+    source: str | None = None
+    where: str = ""
+
+
+@dataclass
+class Event:
+    """Something that happened, for triggered abilities to look at."""
+
+    kind: str  # zone_change, damage, counters, cast, attacks, step, combat_damage_to_player
+    obj: GameObject | None = None  # the object after the event (new object after a zone change)
+    lki: Snapshot | None = None  # the object before it (zone change) or the damage source
+    from_zone: str | None = None
+    to_zone: str | None = None
+    target: Any = None  # damage recipient: a player name or an object
+    amount: int = 0
+    combat: bool = False
+    counter: str | None = None
+    step: str | None = None
+    player: str | None = None
+
+
+@dataclass
+class StackAbility:
+    """An activated or triggered ability on the stack (spells are ``GameObject``s in the stack zone)."""
+
+    sid: int
+    ability: Any  # AbilityDef
+    controller: str
+    source: Snapshot  # the source as it was when the ability was activated / triggered
+    source_oid: int
+    targets: list[Any] = field(default_factory=list)
+    x: int = 0
+    event: Event | None = None
+    triggered: bool = False
+    spec: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def card(self) -> Card:
+        return self.source.card
+
+
+StackItem = GameObject | StackAbility
+
+
+class Game:
+    """A two-player game in progress."""
+
+    def __init__(self, players: list[str], options: RulesOptions | None = None) -> None:
+        self.options = options or RulesOptions()
+        self.players: dict[str, Player] = {name: Player(name) for name in players}
+        self.order = list(players)
+        self.battlefield: list[GameObject] = []
+        self.stack: list[StackItem] = []
+        self.effects: list[layers.ContinuousEffect] = []
+        self.lki: dict[int, Snapshot] = {}
+        self.active = players[0]
+        self.turn = 1
+        self.step = "main1"
+        self.priority: str | None = players[0]
+        self.passed: set[str] = set()
+        self.pending_triggers: list[Any] = []
+        self.choices: list[Choice] = []
+        self.delayed: list[dict[str, Any]] = []  # prevention / redirection shields
+        self.log_lines: list[str] = []
+        self.winner: str | None = None
+        self.loyalty_used: set[int] = set()
+        self.first_strike_step = False
+        self._next_id = 1
+        self._time = 1
+        self._chars: dict[int, Characteristics] | None = None
+        self._batch: dict[int, Snapshot] | None = None
+
+    # -- identities and time -------------------------------------------------------------------------
+    def new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def new_timestamp(self) -> int:
+        self._time += 1
+        return self._time
+
+    def touch(self) -> None:
+        """Invalidate cached characteristics after any change that can affect them."""
+        self._chars = None
+
+    # -- lookup --------------------------------------------------------------------------------------
+    def opponent(self, name: str) -> str:
+        return next(p for p in self.order if p != name)
+
+    def apnap(self) -> list[str]:
+        start = self.order.index(self.active)
+        return self.order[start:] + self.order[:start]
+
+    def all_objects(self) -> Iterator[GameObject]:
+        yield from self.battlefield
+        yield from (item for item in self.stack if isinstance(item, GameObject))
+        for p in self.players.values():
+            yield from p.hand
+            yield from p.library
+            yield from p.graveyard
+            yield from p.exile
+
+    def find(self, oid: int) -> GameObject | None:
+        return next((o for o in self.all_objects() if o.oid == oid), None)
+
+    def zone_list(self, obj: GameObject) -> list[Any]:
+        if obj.zone == "battlefield":
+            return self.battlefield
+        if obj.zone == "stack":
+            return self.stack
+        return self.players[obj.owner].zone(obj.zone)
+
+    def objects_of_card(self, ref: str) -> list[GameObject]:
+        return [o for o in self.all_objects() if o.card.ref == ref]
+
+    # -- characteristics -----------------------------------------------------------------------------
+    def chars(self, obj: GameObject) -> Characteristics:
+        if self._chars is None:
+            self._chars = layers.compute(self)
+        found = self._chars.get(obj.oid)
+        if found is None:  # an object not in any zone (e.g. being created); base characteristics
+            return layers.base_characteristics(obj)
+        return found
+
+    def chars_of(self, obj: GameObject | Snapshot) -> Characteristics:
+        """Current characteristics of a live object, or the remembered ones of a snapshot."""
+        if isinstance(obj, Snapshot):
+            live = self.find(obj.oid)
+            return self.chars(live) if live is not None else obj.chars
+        return self.chars(obj)
+
+    def controller(self, obj: GameObject) -> str:
+        return self.chars(obj).controller
+
+    def snapshot(self, obj: GameObject) -> Snapshot:
+        if self._batch is not None and obj.oid in self._batch:
+            return self._batch[obj.oid]
+        return Snapshot(
+            oid=obj.oid,
+            card=obj.card,
+            zone=obj.zone,
+            controller=self.controller(obj),
+            chars=self.chars(obj).copy(),
+            counters=Counter(obj.counters),
+            damage=obj.damage,
+            tapped=obj.tapped,
+            face_down=obj.face_down,
+            attached_to=obj.attached_to,
+        )
+
+    def source_chars(self, source: Snapshot | GameObject) -> tuple[Characteristics, str]:
+        """Characteristics of a source: the live object if it is still there, else last known information."""
+        oid = source.oid
+        live = self.find(oid)
+        if live is not None and live.zone in ("battlefield", "stack"):
+            return self.chars(live), self.controller(live)
+        snap = self.lki.get(oid) or (source if isinstance(source, Snapshot) else self.snapshot(source))
+        return snap.chars, snap.controller
+
+    @contextmanager
+    def simultaneously(self) -> Iterator[None]:
+        """Events inside happen at once: every object is seen as it was before any of them (LKI)."""
+        outer = self._batch
+        if outer is None:
+            self._batch = {}
+            self._batch = {o.oid: self.snapshot(o) for o in self.battlefield}
+        try:
+            yield
+        finally:
+            if outer is None:
+                self._batch = None
+
+    # -- zone changes --------------------------------------------------------------------------------
+    def new_object(self, card: Card, zone: str, controller: str | None = None, **status: Any) -> GameObject:
+        obj = GameObject(
+            oid=self.new_id(),
+            card=card,
+            zone=zone,
+            controller=controller or card.owner,
+            timestamp=self.new_timestamp(),
+            **status,
+        )
+        if zone == "battlefield":
+            self.battlefield.append(obj)
+        elif zone == "stack":
+            self.stack.append(obj)
+        else:
+            self.players[card.owner].zone(zone).append(obj)
+        self.touch()
+        return obj
+
+    def move(
+        self,
+        obj: GameObject,
+        to_zone: str,
+        *,
+        controller: str | None = None,
+        counters: dict[str, int] | None = None,
+        face_down: bool = False,
+        tapped: bool = False,
+        top: bool = True,
+        paid: tuple[str, ...] = (),
+    ) -> GameObject:
+        """Move an object to a zone; the result is a new object (rule 400.7)."""
+        from rules_engine import replacement, triggers
+
+        snap = self.snapshot(obj)
+        self.lki[obj.oid] = snap
+        from_zone = obj.zone
+        if to_zone == "graveyard":
+            to_zone = replacement.graveyard_destination(self, obj)
+        self.zone_list(obj).remove(obj)
+        if from_zone == "battlefield":
+            self._detach_from(obj)
+        new_controller = controller or (obj.owner if to_zone != "stack" else self.controller(obj))
+        status: dict[str, Any] = {"face_down": face_down, "tapped": tapped}
+        new = self.new_object(obj.card, to_zone, new_controller, **status)
+        new.paid_additional = paid  # "if its evoke cost was paid" is known to the permanent it becomes
+        if to_zone == "library" and not top:
+            lib = self.players[obj.owner].library
+            lib.insert(0, lib.pop())
+        entering_counters: Counter[str] = Counter(counters or {})
+        if to_zone == "battlefield":
+            replacement.apply_entering(self, new, entering_counters)
+            if new.counters.get("loyalty", 0) == 0 and self.chars(new).loyalty is not None:
+                new.counters["loyalty"] = self.chars(new).loyalty or 0
+        self.touch()
+        where = narr.ZONE_NAMES[to_zone]
+        label = narr.obj(self, snap)
+        if snap.face_down and to_zone not in ("battlefield", "stack"):  # rule 708.9: reveal it
+            label += f" (показывается: «{obj.definition.name_ru}»)"
+        self.log(f"{label} перемещается из зоны «{from_zone_ru(from_zone)}» в {where}")
+        event = Event("zone_change", obj=new, lki=snap, from_zone=from_zone, to_zone=to_zone)
+        triggers.collect(self, event)
+        if to_zone == "battlefield":
+            for kind, n in new.counters.items():
+                if n and kind != "loyalty":
+                    triggers.collect(self, Event("counters", obj=new, counter=kind, amount=n))
+        return new
+
+    def _detach_from(self, obj: GameObject) -> None:
+        obj.attached_to = None
+
+    def remove_from_game(self, obj: GameObject) -> None:
+        """A token outside the battlefield ceases to exist (rule 704.5d)."""
+        self.lki[obj.oid] = self.snapshot(obj)
+        self.zone_list(obj).remove(obj)
+        self.touch()
+
+    # -- counters ------------------------------------------------------------------------------------
+    def put_counters(self, obj: GameObject, kind: str, n: int) -> None:
+        from rules_engine import triggers
+
+        if n <= 0:
+            return
+        obj.counters[kind] += n
+        self.touch()
+        self.log(f"На {narr.obj(self, obj)} кладется {narr.counter(kind, n)}")
+        triggers.collect(self, Event("counters", obj=obj, counter=kind, amount=n))
+
+    def remove_counters(self, obj: GameObject, kind: str, n: int) -> None:
+        n = min(n, obj.counters.get(kind, 0))
+        if n <= 0:
+            return
+        obj.counters[kind] -= n
+        if obj.counters[kind] == 0:
+            del obj.counters[kind]
+        self.touch()
+
+    # -- decisions -----------------------------------------------------------------------------------
+    def decide(
+        self, kind: str, player: str, question: str, source: GameObject | Snapshot | None = None
+    ) -> Any:
+        """Take the scripted answer to a decision, or fail: the engine never picks a default."""
+        for i, choice in enumerate(self.choices):
+            if choice.kind != kind:
+                continue
+            if choice.player is not None and choice.player != player:
+                continue
+            if choice.source is not None and (source is None or choice.source not in refs_of(source)):
+                continue
+            del self.choices[i]
+            return choice.value
+        raise DecisionMissing(f"нужно решение «{kind}» игрока {narr.player(player)}: {question}")
+
+    # -- log -----------------------------------------------------------------------------------------
+    def log(self, text: str) -> None:
+        self.log_lines.append(text)
+
+    def describe_stack_item(self, item: StackItem) -> str:
+        if isinstance(item, GameObject):
+            label = "копия заклинания" if item.is_copy else "заклинание"
+            return f"{label} {narr.obj(self, item)}"
+        kind = "срабатывающая способность" if item.triggered else "способность"
+        return f"{kind} «{narr.ability_label(item.ability)}» объекта {narr.obj(self, item.source)}"
+
+
+def refs_of(obj: GameObject | Snapshot) -> set[str]:
+    return {obj.card.ref, obj.card.definition.name}
+
+
+def from_zone_ru(zone: str) -> str:
+    return {
+        "battlefield": "поле битвы",
+        "stack": "стек",
+        "hand": "рука",
+        "graveyard": "кладбище",
+        "library": "библиотека",
+        "exile": "изгнание",
+    }.get(zone, zone)
+
+
+def is_error(exc: BaseException) -> bool:
+    return isinstance(exc, EngineError)

@@ -1,0 +1,208 @@
+"""Continuous effects applied in layers and timestamp order (rule 613).
+
+Layers handled: 2 control, 4 type (characteristic-defining changeling first, in every zone), 5 colour,
+6 abilities added / removed, 7b P/T setting, 7c P/T modifying, 7d counters, 7e switching. Effects from
+resolved spells and abilities lock the set of objects they affect when they begin (rule 611.2c); effects of
+static abilities apply to whatever matches their filter right now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules_engine.objects import FACE_DOWN, Characteristics, GameObject
+
+if TYPE_CHECKING:
+    from rules_engine.game import Game
+
+ALL_CREATURE_TYPES = "*"
+LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7e")
+STATIC_LAYERS = {"pump": "7c", "grant": "6", "lose_abilities": "6", "set_colors": "5", "add_types": "4"}
+
+
+@dataclass
+class ContinuousEffect:
+    """One continuous effect: what it does (``kind`` + ``data``), to whom, since when, until when."""
+
+    layer: str
+    kind: str
+    data: dict[str, Any]
+    timestamp: int
+    affected: frozenset[int] = frozenset()
+    duration: str = "end_of_turn"  # or "permanent"
+    source_oid: int | None = None
+    controller: str = ""
+    filter: dict[str, Any] | None = field(default=None)
+
+
+def base_characteristics(obj: GameObject) -> Characteristics:
+    if obj.face_down and obj.zone in ("battlefield", "stack"):
+        chars = Characteristics.of(FACE_DOWN, obj.controller)
+    else:
+        chars = Characteristics.of(obj.definition, obj.controller)
+    return chars
+
+
+def has_subtype(chars: Characteristics, subtype: str) -> bool:
+    return subtype in chars.subtypes or (ALL_CREATURE_TYPES in chars.subtypes and subtype != "Aura")
+
+
+def matches(
+    game: Game,
+    obj: GameObject,
+    chars: Characteristics,
+    filt: dict[str, Any] | None,
+    you: str,
+    source: GameObject | None = None,
+) -> bool:
+    """Whether an object satisfies a filter from a card definition (``affects:``, target ``filter:``)."""
+    if not filt:
+        return True
+    if "types" in filt and not any(t in chars.types for t in filt["types"]):
+        return False
+    if "not_types" in filt and any(t in chars.types for t in filt["not_types"]):
+        return False
+    if "subtypes" in filt and not any(has_subtype(chars, s) for s in filt["subtypes"]):
+        return False
+    if "colors" in filt and not any(c in chars.colors for c in filt["colors"]):
+        return False
+    if "not_colors" in filt and any(c in chars.colors for c in filt["not_colors"]):
+        return False
+    if "controller" in filt:
+        wanted = you if filt["controller"] == "you" else game.opponent(you)
+        if chars.controller != wanted:
+            return False
+    if filt.get("other") and source is not None and obj.oid == source.oid:
+        return False
+    if "self" in filt and source is not None and (obj.oid == source.oid) != bool(filt["self"]):
+        return False
+    if "has_counters" in filt:
+        wanted_kind = filt["has_counters"]
+        has = any(n > 0 for k, n in obj.counters.items() if wanted_kind is True or k == wanted_kind)
+        if not has:
+            return False
+    if "token" in filt and obj.card.is_token != bool(filt["token"]):
+        return False
+    if "tapped" in filt and obj.tapped != bool(filt["tapped"]):
+        return False
+    if "mana_value_at_most" in filt:
+        value = chars.cost.mana_value if chars.cost else 0
+        if value > int(filt["mana_value_at_most"]):
+            return False
+    if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
+        return False
+    if filt.get("attached") and (source is None or source.attached_to != obj.oid):
+        return False
+    return not ("keyword" in filt and filt["keyword"] not in chars.keywords)
+
+
+def compute(game: Game) -> dict[int, Characteristics]:
+    """Characteristics of every object in every zone."""
+    objects = list(game.all_objects())
+    result = {o.oid: base_characteristics(o) for o in objects}
+    by_id = {o.oid: o for o in objects}
+    for o in objects:  # layer 4, characteristic-defining abilities, in all zones (rule 604.3)
+        chars = result[o.oid]
+        if "changeling" in chars.keywords:
+            chars.subtypes.add(ALL_CREATURE_TYPES)
+    spell_effects = sorted(game.effects, key=lambda e: e.timestamp)
+    statics = list(_static_effects(game, by_id, result))
+    early = sorted([e for e in spell_effects + statics if e.layer in ("2", "4", "5", "6")], key=_order)
+    for effect in early:
+        for o in _affected(game, effect, by_id, result):
+            _apply(effect, result[o.oid], game)
+    late_statics = [e for e in _static_effects(game, by_id, result) if e.layer.startswith("7")]
+    late = sorted([e for e in spell_effects if e.layer.startswith("7")] + late_statics, key=_order)
+    for layer in ("7b", "7c"):
+        for effect in late:
+            if effect.layer == layer:
+                for o in _affected(game, effect, by_id, result):
+                    _apply(effect, result[o.oid], game)
+    for o in objects:  # 7d: counters
+        chars = result[o.oid]
+        if chars.power is not None and chars.toughness is not None and o.zone == "battlefield":
+            delta = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
+            chars.power += delta
+            chars.toughness += delta
+    for effect in late:
+        if effect.layer == "7e":
+            for o in _affected(game, effect, by_id, result):
+                _apply(effect, result[o.oid], game)
+    return result
+
+
+def _order(effect: ContinuousEffect) -> tuple[int, int]:
+    return (LAYER_ORDER.index(effect.layer), effect.timestamp)
+
+
+def _static_effects(
+    game: Game, by_id: dict[int, GameObject], result: dict[int, Characteristics]
+) -> Iterable[ContinuousEffect]:
+    for source in game.battlefield:
+        chars = result[source.oid]
+        for ability in chars.abilities:
+            if ability.kind != "static" or ability.spec["static"] not in STATIC_LAYERS:
+                continue
+            kind = ability.spec["static"]
+            yield ContinuousEffect(
+                layer=STATIC_LAYERS[kind],
+                kind=kind,
+                data=dict(ability.spec.get("value") or {}),
+                timestamp=source.timestamp,
+                duration="static",
+                source_oid=source.oid,
+                controller=chars.controller,
+                filter=dict(ability.spec.get("affects") or {"self": True}),
+            )
+
+
+def _affected(
+    game: Game, effect: ContinuousEffect, by_id: dict[int, GameObject], result: dict[int, Characteristics]
+) -> list[GameObject]:
+    if effect.filter is None:
+        return [by_id[oid] for oid in effect.affected if oid in by_id and by_id[oid].zone == "battlefield"]
+    source = by_id.get(effect.source_oid) if effect.source_oid is not None else None
+    zone = effect.filter.get("zone")
+    pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
+    return [o for o in pool if matches(game, o, result[o.oid], effect.filter, effect.controller, source)]
+
+
+def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None:
+    data = effect.data
+    kind = effect.kind
+    if kind == "control":
+        chars.controller = data["controller"]
+    elif kind == "set_types":
+        chars.types = set(data["types"])
+        if "subtypes" in data:
+            chars.subtypes = set(data["subtypes"])
+        elif "Creature" not in chars.types:
+            chars.subtypes = {s for s in chars.subtypes if s != ALL_CREATURE_TYPES and s[0].isupper()}
+    elif kind == "add_types":
+        chars.types |= set(data.get("types", []))
+        chars.subtypes |= set(data.get("subtypes", []))
+    elif kind == "set_colors":
+        chars.colors = {c.upper() for c in data["colors"]}
+    elif kind == "grant":
+        for keyword in data.get("keywords", []):
+            chars.keywords[keyword] = chars.keywords.get(keyword, 0) + 1
+    elif kind == "lose_abilities":
+        chars.keywords = {}
+        chars.abilities = []
+    elif kind == "set_pt":  # also gives P/T to a permanent that had none (an animated artifact)
+        chars.power, chars.toughness = int(data["power"]), int(data["toughness"])
+    elif kind == "pump":
+        if chars.power is not None and chars.toughness is not None:
+            chars.power += int(data.get("power", 0))
+            chars.toughness += int(data.get("toughness", 0))
+    elif kind == "switch_pt" and chars.power is not None:
+        chars.power, chars.toughness = chars.toughness, chars.power
+
+
+def end_of_turn_cleanup(game: Game) -> None:
+    """Rule 514.2: "until end of turn" effects end in the cleanup step."""
+    game.effects = [e for e in game.effects if e.duration != "end_of_turn"]
+    game.delayed = [d for d in game.delayed if d.get("duration") != "end_of_turn"]
+    game.touch()

@@ -1,0 +1,206 @@
+"""Game objects, their characteristics and the players.
+
+A *card* (``Card``) is the physical thing a scenario names; a *game object* (``GameObject``) is that card in
+one zone. Every zone change makes a new object with a new ``oid`` (rule 400.7): it remembers nothing of its
+previous existence, while ``Card.ref`` lets a scenario keep talking about the same physical card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules_engine.mana import ManaCost
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
+
+
+@dataclass(frozen=True)
+class AbilityDef:
+    """One ability from a card definition (or granted by an effect).
+
+    ``kind`` is ``triggered``, ``activated``, ``static`` or ``spell`` (an instant's or sorcery's effect).
+    ``spec`` keeps the rest of the definition (trigger event, condition, cost, targets, effect, ...).
+    """
+
+    kind: str
+    name: str
+    spec: dict[str, Any]
+    keyword: str | None = None  # the keyword this ability comes from, e.g. "persist"
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.name, self.keyword, id(self.spec)))
+
+
+@dataclass
+class CardDef:
+    """A card definition: printed characteristics plus abilities in the engine's vocabulary."""
+
+    name: str
+    name_ru: str
+    cost: ManaCost | None
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] | None = None  # a colour indicator; None: colours come from the mana cost
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: dict[str, Any] = field(default_factory=dict)
+    abilities: tuple[AbilityDef, ...] = ()
+    source: str = ""  # file:line of the definition
+
+    @property
+    def printed_colors(self) -> frozenset[str]:
+        if self.colors is not None:
+            return self.colors
+        return self.cost.colors if self.cost else frozenset()
+
+
+@dataclass
+class Characteristics:
+    """What an object is right now, after continuous effects (the result of the layer system)."""
+
+    name: str
+    name_ru: str
+    cost: ManaCost | None
+    types: set[str]
+    subtypes: set[str]
+    supertypes: set[str]
+    colors: set[str]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    keywords: dict[str, Any]
+    abilities: list[AbilityDef]
+    controller: str = ""
+
+    @classmethod
+    def of(cls, d: CardDef, controller: str = "") -> Characteristics:
+        return cls(
+            controller=controller,
+            name=d.name,
+            name_ru=d.name_ru,
+            cost=d.cost,
+            types=set(d.types),
+            subtypes=set(d.subtypes),
+            supertypes=set(d.supertypes),
+            colors=set(d.printed_colors),
+            power=d.power,
+            toughness=d.toughness,
+            loyalty=d.loyalty,
+            keywords=dict(d.keywords),
+            abilities=list(d.abilities),
+        )
+
+    def copy(self) -> Characteristics:
+        return replace(
+            self,
+            types=set(self.types),
+            subtypes=set(self.subtypes),
+            supertypes=set(self.supertypes),
+            colors=set(self.colors),
+            keywords=dict(self.keywords),
+            abilities=list(self.abilities),
+        )
+
+    def is_(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    def keyword_count(self, keyword: str) -> int:
+        value = self.keywords.get(keyword)
+        if value is None:
+            return 0
+        return value if isinstance(value, int) and not isinstance(value, bool) else 1
+
+
+@dataclass
+class Card:
+    """A physical card (or token) that a scenario can name by ``ref``."""
+
+    ref: str
+    definition: CardDef
+    owner: str
+    is_token: bool = False
+
+
+FACE_DOWN = CardDef(name="", name_ru="", cost=None, types=frozenset({"Creature"}), power=2, toughness=2)
+
+
+@dataclass
+class GameObject:
+    """A card in one zone (or a spell / ability copy on the stack), with its status."""
+
+    oid: int
+    card: Card
+    zone: str
+    controller: str
+    timestamp: int
+    tapped: bool = False
+    face_down: bool = False
+    manifested: bool = False
+    counters: Counter[str] = field(default_factory=Counter)
+    damage: int = 0
+    deathtouch_damage: bool = False
+    attached_to: int | None = None
+    steady_controller: str | None = None  # who has controlled it continuously since their turn began
+    regeneration_shields: int = 0
+    phased_out: bool = False
+    # on the stack
+    targets: list[Any] = field(default_factory=list)
+    mode: int | None = None
+    modes: tuple[int, ...] = ()  # for "choose two" (Commands)
+    x: int = 0
+    mana_spent: Counter[str] = field(default_factory=Counter)
+    is_copy: bool = False
+    paid_additional: tuple[str, ...] = ()
+    # combat
+    attacking: str | int | None = None  # a player name or a planeswalker oid
+    blocking: list[int] = field(default_factory=list)
+    blocked: bool = False
+    damage_order: list[int] = field(default_factory=list)
+
+    @property
+    def owner(self) -> str:
+        return self.card.owner
+
+    @property
+    def definition(self) -> CardDef:
+        return self.card.definition
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Last known information about an object as it last existed in a zone (rule 608.2h)."""
+
+    oid: int
+    card: Card
+    zone: str
+    controller: str
+    chars: Characteristics
+    counters: Counter[str]
+    damage: int
+    tapped: bool
+    face_down: bool
+    attached_to: int | None = None
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    library: list[GameObject] = field(default_factory=list)
+    hand: list[GameObject] = field(default_factory=list)
+    graveyard: list[GameObject] = field(default_factory=list)
+    exile: list[GameObject] = field(default_factory=list)
+    mana_pool: Counter[str] = field(default_factory=Counter)
+    poison: int = 0
+    lost: bool = False
+    drew_from_empty_library: bool = False
+    land_plays: int = 0
+
+    def zone(self, name: str) -> list[GameObject]:
+        zone: list[GameObject] = getattr(self, name)
+        return zone

@@ -1,0 +1,37 @@
+"""Explicit rules options: a scenario states which (possibly historical) rules it assumes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from rules_engine.errors import EngineError
+
+
+@dataclass(frozen=True)
+class RulesOptions:
+    """Rules that changed since 2007; defaults are the modern Comprehensive Rules.
+
+    ``planeswalker_redirection``: noncombat damage to an opponent may be redirected to a planeswalker
+    (rule 306.7, removed in 2018). ``planeswalker_uniqueness``: two planeswalkers sharing a subtype are put
+    into the graveyard (removed in 2017). ``mana_burn``: unused mana causes life loss (removed in 2010).
+    ``legend_rule_all_players``: the 2007 legend rule (same-name legends anywhere on the battlefield).
+    """
+
+    planeswalker_redirection: bool = False
+    planeswalker_uniqueness: bool = False
+    mana_burn: bool = False
+    legend_rule_all_players: bool = False
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any]) -> RulesOptions:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise EngineError(
+                f"unknown rules option(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            )
+        for key, value in data.items():
+            if not isinstance(value, bool):
+                raise EngineError(f"rules option {key} must be true or false")
+        return cls(**data)

@@ -1,0 +1,155 @@
+"""State-based actions (rule 704): all that apply are performed at once, and the check repeats until none do.
+
+Performing them at once matters for persist: a creature with a +1/+1 counter that gets enough -1/-1
+counters is put into the graveyard in the same event that would annihilate the counters, so it leaves
+with all of them on it (its last known information still has the -1/-1 counters).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from rules_engine import log as narr
+from rules_engine import replacement
+from rules_engine.layers import matches
+from rules_engine.objects import GameObject
+
+if TYPE_CHECKING:
+    from rules_engine.game import Game
+
+SBA = "Действие, вызванное состоянием"
+
+
+def check_once(game: Game) -> bool:
+    """Perform every state-based action that applies now; return whether any did."""
+    to_graveyard: list[tuple[GameObject, str]] = []
+    to_destroy: list[GameObject] = []
+    annihilate: list[GameObject] = []
+    losers: list[tuple[str, str]] = []
+    for p in game.players.values():
+        if p.lost:
+            continue
+        if p.life <= 0:
+            losers.append((p.name, f"жизнь {p.life}"))
+        elif p.drew_from_empty_library:
+            losers.append((p.name, "взял карту из пустой библиотеки"))
+        elif p.poison >= 10:
+            losers.append((p.name, "10 жетонов яда"))
+    for obj in game.battlefield:
+        chars = game.chars(obj)
+        if chars.is_("Creature") and chars.toughness is not None:
+            if chars.toughness <= 0:
+                to_graveyard.append((obj, f"выносливость {chars.toughness}"))
+                continue
+            if obj.damage >= chars.toughness > 0 or (obj.damage > 0 and obj.deathtouch_damage):
+                to_destroy.append(obj)
+                continue
+        if chars.is_("Planeswalker") and obj.counters.get("loyalty", 0) <= 0:
+            to_graveyard.append((obj, "верность 0"))
+            continue
+        if "Aura" in chars.subtypes and not _aura_legal(game, obj):
+            to_graveyard.append((obj, "Аура ничего не зачаровывает"))
+            continue
+        if obj.counters.get("+1/+1", 0) > 0 and obj.counters.get("-1/-1", 0) > 0:
+            annihilate.append(obj)
+    to_graveyard += _legend_rule(game)
+    to_graveyard += _planeswalker_uniqueness(game)
+    ceased = [
+        o for o in game.all_objects() if o.zone != "battlefield" and (o.card.is_token and o.zone != "stack")
+    ]
+    if not (to_graveyard or to_destroy or annihilate or losers or ceased):
+        return False
+    with game.simultaneously():
+        for name, why in losers:
+            game.players[name].lost = True
+            game.log(f"{SBA}: {narr.player(name)} проигрывает ({why})")
+        done: set[int] = set()
+        for obj, why in to_graveyard:
+            if obj.oid in done or obj.zone != "battlefield":
+                continue
+            done.add(obj.oid)
+            game.log(f"{SBA}: {narr.obj(game, obj)} кладется на кладбище владельца ({why})")
+            game.move(obj, "graveyard")
+        for obj in to_destroy:
+            if obj.oid in done or obj.zone != "battlefield":
+                continue
+            done.add(obj.oid)
+            replacement.destroy(game, obj, f" ({SBA.lower()}: смертельные повреждения)")
+        for obj in annihilate:
+            if obj.zone != "battlefield":
+                continue
+            n = min(obj.counters["+1/+1"], obj.counters["-1/-1"])
+            game.remove_counters(obj, "+1/+1", n)
+            game.remove_counters(obj, "-1/-1", n)
+            game.log(f"{SBA}: с {narr.obj(game, obj)} удаляются {n} пар(ы) жетонов +1/+1 и -1/-1")
+        for obj in ceased:
+            game.log(f"{SBA}: фишка {narr.obj(game, obj)} вне поля битвы прекращает существование")
+            game.remove_from_game(obj)
+    alive = [p for p in game.order if not game.players[p].lost]
+    if len(alive) == 1 and game.winner is None:
+        game.winner = alive[0]
+    return True
+
+
+def check(game: Game) -> None:
+    """Rule 704.3: repeat until no state-based action applies."""
+    for _ in range(100):
+        if not check_once(game):
+            return
+    raise RuntimeError("state-based actions did not settle")
+
+
+def _aura_legal(game: Game, aura: GameObject) -> bool:
+    if aura.attached_to is None:
+        return False
+    host = game.find(aura.attached_to)
+    if host is None or host.zone != "battlefield":
+        return False
+    spec = next((a.spec for a in aura.definition.abilities if a.name == "aura"), None)
+    if spec is None:
+        return True
+    enchant = spec["enchant"]
+    kind = enchant if isinstance(enchant, str) else enchant.get("kind")
+    chars = game.chars(host)
+    if kind == "creature" and not chars.is_("Creature"):
+        return False
+    filt = enchant.get("filter") if isinstance(enchant, dict) else None
+    return matches(game, host, chars, filt, game.controller(aura), aura)
+
+
+def _legend_rule(game: Game) -> list[tuple[GameObject, str]]:
+    """Rule 704.5j: a player with two legendary permanents of one name keeps one (a scripted choice)."""
+    groups: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
+    for obj in game.battlefield:
+        chars = game.chars(obj)
+        if "Legendary" in chars.supertypes and chars.name:
+            owner_key = "*" if game.options.legend_rule_all_players else game.controller(obj)
+            groups[(owner_key, chars.name)].append(obj)
+    out = []
+    for (owner_key, _name), objs in groups.items():
+        if len(objs) < 2:
+            continue
+        if game.options.legend_rule_all_players:
+            out += [(o, "правило легенд (старое): все одноименные легенды") for o in objs]
+            continue
+        keep = game.decide("legend", owner_key, f"какую легенду оставить: {[o.card.ref for o in objs]}")
+        out += [(o, "правило легенд") for o in objs if keep not in (o.card.ref, o.card.definition.name)]
+    return out
+
+
+def _planeswalker_uniqueness(game: Game) -> list[tuple[GameObject, str]]:
+    """The old rule 704.5j (until 2017): planeswalkers sharing a subtype all go to the graveyard."""
+    if not game.options.planeswalker_uniqueness:
+        return []
+    by_type: dict[str, list[GameObject]] = defaultdict(list)
+    for obj in game.battlefield:
+        chars = game.chars(obj)
+        if chars.is_("Planeswalker"):
+            for sub in chars.subtypes:
+                by_type[sub].append(obj)
+    out = []
+    for objs in by_type.values():
+        if len(objs) > 1:
+            out += [(o, "правило уникальности мироходцев") for o in objs]
+    return out

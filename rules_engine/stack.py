@@ -1,0 +1,392 @@
+"""Casting spells, activating abilities, copies, and resolving the top of the stack (rules 601, 602, 608)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from rules_engine import costs, effects, triggers
+from rules_engine import log as narr
+from rules_engine import targets as tg
+from rules_engine.errors import DecisionMissing, IllegalAction
+from rules_engine.mana import ManaCost, choose_payment, format_units, parse_cost, parse_units
+from rules_engine.objects import AbilityDef, Card, GameObject
+
+if TYPE_CHECKING:
+    from rules_engine.game import Game, StackAbility
+
+SORCERY_STEPS = ("main1", "main2")
+
+
+def spell_ability(obj: GameObject) -> AbilityDef | None:
+    return next((a for a in obj.definition.abilities if a.kind == "spell"), None)
+
+
+def spell_spec(obj: GameObject) -> dict[str, Any]:
+    """The part of the spell that resolves: its effect and targets (of the chosen mode if modal)."""
+    ability = spell_ability(obj)
+    if ability is None:
+        return {}
+    if "modes" in ability.spec and obj.modes:
+        return combine_modes([ability.spec["modes"][i] for i in obj.modes])
+    if "modes" in ability.spec:
+        return dict(ability.spec["modes"][obj.mode or 0])
+    return dict(ability.spec)
+
+
+def combine_modes(modes: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several chosen modes as one spec: targets concatenated, effects in printed order (re-indexed)."""
+    targets: list[Any] = []
+    effect: list[Any] = []
+    for mode in modes:
+        offset = len(targets)
+        targets.extend(mode.get("targets", []))
+        effect.append(_shift_targets(mode["effect"], offset))
+    return {"targets": targets, "effect": effect}
+
+
+def _shift_targets(spec: Any, offset: int) -> Any:
+    if isinstance(spec, str) and spec.startswith("target") and (spec == "target" or spec[6:].isdigit()):
+        return f"target{int(spec[6:] or 0) + offset}"
+    if isinstance(spec, list):
+        return [_shift_targets(item, offset) for item in spec]
+    if isinstance(spec, dict):
+        return {k: _shift_targets(v, offset) for k, v in spec.items()}
+    return spec
+
+
+def sorcery_timing(game: Game, player: str) -> bool:
+    return game.active == player and game.step in SORCERY_STEPS and not game.stack
+
+
+def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObject:
+    """Cast a spell from hand (rule 601.2): validate everything first, then move, pay and announce."""
+    hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
+    if not hand:
+        raise IllegalAction(f"у игрока {narr.player(player)} нет в руке карты {ref!r}")
+    card_obj = hand[0]
+    chars = game.chars(card_obj)
+    face_down = bool(params.get("face_down"))
+    if chars.is_("Land"):
+        raise IllegalAction("землю не разыгрывают как заклинание")
+    instant_speed = chars.is_("Instant") or "flash" in chars.keywords
+    if (face_down or not instant_speed) and not sorcery_timing(game, player):
+        raise IllegalAction(
+            f"{narr.obj(game, card_obj)} можно разыграть только в свою главную фазу при пустом стеке"
+        )
+    ability = spell_ability(card_obj)
+    mode = None
+    modes: tuple[int, ...] = ()
+    if ability is not None and "modes" in ability.spec and not face_down:
+        chosen = params.get("mode")
+        if chosen is None:
+            raise DecisionMissing(f"нужно выбрать режим заклинания {narr.obj(game, card_obj)} (mode:)")
+        count = int(ability.spec.get("choose", 1))
+        picked = [int(c) - 1 for c in (chosen if isinstance(chosen, list) else [chosen])]
+        if len(picked) != count or len(set(picked)) != count:
+            raise IllegalAction(f"нужно выбрать ровно {count} разных режима(ов)")
+        if any(not 0 <= m < len(ability.spec["modes"]) for m in picked):
+            raise IllegalAction(f"нет режима {chosen}")
+        if count == 1:
+            mode = picked[0]
+        else:
+            modes = tuple(sorted(picked))  # rule 700.2: modes take effect in printed order
+    # cost (601.2f): mana cost or an alternative cost, plus additional costs, X chosen
+    if face_down:
+        if "morph" not in chars.keywords and "megamorph" not in chars.keywords:
+            raise IllegalAction("рубашкой вверх можно разыграть только карту с Оборотнем")
+        cost: ManaCost = parse_cost("{3}")
+    elif params.get("without_paying"):
+        if params.get("alternative"):  # rule 118.9a: no alternative cost when casting without paying
+            raise IllegalAction(
+                "разыгрывая «без уплаты мана-стоимости», нельзя заплатить альтернативную стоимость"
+            )
+        cost = ManaCost()
+    elif params.get("alternative") == "evoke":
+        if "evoke" not in chars.keywords:
+            raise IllegalAction("у этой карты нет Вызывания")
+        cost = parse_cost(str(chars.keywords["evoke"]))
+    elif params.get("alternative"):
+        alt = _named_cost(card_obj, "alternative_costs", str(params["alternative"]))
+        cost = parse_cost(alt.get("cost"))
+    else:
+        cost = chars.cost or ManaCost()
+    x = 0
+    if cost.has_x:
+        if params.get("x") is None:
+            raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
+        x = int(params["x"])
+        cost = cost.with_x(x)
+    probe = GameObject(
+        oid=-1,
+        card=card_obj.card,
+        zone="stack",
+        controller=player,
+        timestamp=0,
+        mode=mode,
+        face_down=face_down,
+        modes=modes,
+    )
+    specs = [] if face_down else spell_spec(probe).get("targets", [])
+    chosen_targets = tg.choose(game, specs, params.get("targets"), player, card_obj, None) if specs else []
+    if params.get("targets") and not specs:
+        raise IllegalAction(f"у {narr.obj(game, card_obj)} нет целей")
+    conspirators = _conspire(game, player, card_obj, params.get("conspire"))
+    pool = game.players[player].mana_pool
+    spend = parse_units(str(params["pay"])) if params.get("pay") is not None else None
+    units = choose_payment(cost, pool, spend)
+    # everything checked: do it
+    pool.subtract(units)
+    for unit in list(pool):
+        if pool[unit] <= 0:
+            del pool[unit]
+    spell = game.move(card_obj, "stack", controller=player, face_down=face_down)
+    spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
+    spell.modes = modes
+    if params.get("alternative"):
+        spell.paid_additional += (str(params["alternative"]),)
+    for creature in conspirators:
+        creature.tapped = True
+    if conspirators:
+        spell.paid_additional += ("conspire",)
+    game.log(
+        f"{narr.player(player)} разыгрывает заклинание {narr.obj(game, spell)} за {format_units(units)}"
+        + _targets_text(game, chosen_targets)
+    )
+    from rules_engine.game import Event
+
+    triggers.collect(game, Event("cast", obj=spell, player=player))
+    return spell
+
+
+def _named_cost(obj: GameObject, key: str, name: str) -> dict[str, Any]:
+    for ability in obj.definition.abilities:
+        if ability.kind == "cost" and ability.name == key:
+            for item in ability.spec["costs"]:
+                if item.get("name") == name:
+                    return dict(item)
+    raise IllegalAction(f"у {obj.definition.name} нет альтернативной стоимости {name!r}")
+
+
+def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[GameObject]:
+    if not refs:
+        return []
+    chars = game.chars(card_obj)
+    if "conspire" not in chars.keywords:
+        raise IllegalAction("у заклинания нет Заговора")
+    chosen = []
+    for ref in refs:
+        found = [o for o in tg.find_objects(game, str(ref), "battlefield") if game.controller(o) == player]
+        if not found or found[0].tapped or found[0] in chosen:
+            raise IllegalAction(f"{ref!r}: нужно неповернутое существо под вашим контролем")
+        if not (game.chars(found[0]).colors & chars.colors):
+            raise IllegalAction(f"{ref!r} не имеет общего цвета с заклинанием")
+        chosen.append(found[0])
+    if len(chosen) != 2:
+        raise IllegalAction("Заговор: нужно повернуть ровно два существа")
+    return chosen
+
+
+def _targets_text(game: Game, chosen: list[tg.Target]) -> str:
+    if not chosen:
+        return ""
+    return "; цели: " + ", ".join(target_name(game, t) for t in chosen)
+
+
+def target_name(game: Game, t: tg.Target) -> str:
+    if t.player is not None:
+        return narr.player(t.player)
+    obj = game.find(t.oid) if t.oid is not None else None
+    if obj is not None:
+        return narr.obj(game, obj)
+    snap = game.lki.get(t.oid) if t.oid is not None else None
+    return narr.obj(game, snap) if snap is not None else "?"
+
+
+def find_ability(game: Game, obj: GameObject, which: Any) -> AbilityDef:
+    activated = [
+        a
+        for a in game.chars(obj).abilities
+        if a.kind == "activated" and a.spec.get("zone", "battlefield") == obj.zone
+    ]
+    if which is None:
+        if len(activated) == 1:
+            return activated[0]
+        raise DecisionMissing(f"у {narr.obj(game, obj)} несколько способностей: укажите ability:")
+    if isinstance(which, int):
+        if 1 <= which <= len(activated):
+            return activated[which - 1]
+    else:
+        for a in activated:
+            if a.name == which:
+                return a
+    raise IllegalAction(f"у {narr.obj(game, obj)} нет способности {which!r}")
+
+
+def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
+    """Activate an ability (rule 602); mana abilities resolve at once without the stack (rule 605)."""
+    from rules_engine.game import StackAbility
+
+    found = tg.find_objects(game, ref, "battlefield")
+    if not found:  # abilities that work from the hand, such as bloodrush
+        found = [
+            o
+            for o in tg.find_objects(game, ref, "hand")
+            if o.owner == player
+            and any(a.kind == "activated" and a.spec.get("zone") == "hand" for a in game.chars(o).abilities)
+        ]
+    if not found:
+        raise IllegalAction(f"нет перманента {ref!r} на поле битвы")
+    obj = found[0]
+    if obj.zone == "battlefield" and game.controller(obj) != player:
+        raise IllegalAction(f"{narr.player(player)} не контролирует {narr.obj(game, obj)}")
+    ability = find_ability(game, obj, params.get("ability"))
+    spec = ability.spec
+    cost = costs.parse(str(spec.get("activated", "")))
+    is_mana = "mana" in spec
+    if cost.loyalty is not None or spec.get("timing") == "sorcery":
+        if not sorcery_timing(game, player):
+            raise IllegalAction("эту способность можно активировать только как волшебство")
+        if cost.loyalty is not None and obj.oid in game.loyalty_used:
+            raise IllegalAction("способность верности этого мироходца уже активирована в этом ходу")
+    costs.check(game, cost, obj, player)
+    mana = cost.mana
+    x = 0
+    if mana.has_x:
+        if params.get("x") is None:
+            raise DecisionMissing("нужно выбрать X (x:)")
+        x = int(params["x"])
+        mana = mana.with_x(x)
+    specs = spec.get("targets", [])
+    chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
+    pool = game.players[player].mana_pool
+    spend = parse_units(str(params["pay"])) if params.get("pay") is not None else None
+    units = choose_payment(mana, pool, spend)
+    pool.subtract(units)
+    for unit in list(pool):
+        if pool[unit] <= 0:
+            del pool[unit]
+    snap = game.snapshot(obj)
+    if cost.loyalty is not None:
+        game.loyalty_used.add(obj.oid)
+    costs.pay_nonmana(game, cost, obj, player)
+    if cost.discard_self:
+        game.log(f"{narr.player(player)} сбрасывает {narr.obj(game, obj)} (стоимость)")
+        game.move(obj, "graveyard")
+    if cost.sacrifice_self:
+        game.log(f"{narr.player(player)} приносит в жертву {narr.obj(game, obj)} (стоимость)")
+        game.move(obj, "graveyard")
+    if is_mana:
+        game.players[player].mana_pool.update(parse_units(str(spec["mana"])))
+        game.log(f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)}: {spec['mana']}")
+        return
+    item = StackAbility(
+        sid=game.new_id(),
+        ability=ability,
+        controller=player,
+        source=snap,
+        source_oid=obj.oid,
+        targets=chosen,
+        x=x,
+        spec=spec,
+    )
+    game.stack.append(item)
+    game.log(
+        f"{narr.player(player)} активирует способность «{narr.ability_label(ability)}» объекта {narr.obj(game, snap)}"
+        + _targets_text(game, chosen)
+    )
+
+
+def copy_spell(game: Game, spell: GameObject, controller: str) -> GameObject:
+    """A copy of a spell on the stack (rule 707.10): not cast, same choices unless new targets are chosen."""
+    card = Card(ref=f"{spell.card.ref} (copy)", definition=spell.definition, owner=controller)
+    copy = game.new_object(card, "stack", controller, is_copy=True)
+    copy.mode, copy.x, copy.targets, copy.modes = spell.mode, spell.x, list(spell.targets), spell.modes
+    copy.mana_spent = Counter()  # no mana was spent to cast a copy (SHM hybrid-bonus ruling 4)
+    specs = spell_spec(copy).get("targets", [])
+    if specs:
+        answer = game.decide("new_targets", controller, "новые цели для копии (или same)", spell)
+        if answer not in ("same", None):
+            copy.targets = tg.choose(game, specs, answer, controller, spell, None)
+    game.log(f"Создается копия заклинания {narr.obj(game, spell)}" + _targets_text(game, copy.targets))
+    return copy
+
+
+def resolve_top(game: Game) -> None:
+    """Resolve the top object of the stack (rule 608)."""
+    item = game.stack[-1]
+    if isinstance(item, GameObject):
+        _resolve_spell(game, item)
+    else:
+        _resolve_ability(game, item)
+    game.touch()
+
+
+def _legal_targets(
+    game: Game, specs: list[Any], chosen: list[tg.Target], controller: str, source: GameObject | None
+) -> list[bool]:
+    return [tg.is_legal(game, t, s, controller, source) for t, s in zip(chosen, specs, strict=False)]
+
+
+def _resolve_spell(game: Game, spell: GameObject) -> None:
+    controller = game.controller(spell)
+    spec = {} if spell.face_down else spell_spec(spell)
+    specs = spec.get("targets", [])
+    legal = _legal_targets(game, specs, spell.targets, controller, spell)
+    game.log(f"Разрешается заклинание {narr.obj(game, spell)}")
+    if specs and not any(legal):
+        game.log(f"Все цели заклинания {narr.obj(game, spell)} недопустимы: оно не производит эффекта")
+        _finish_spell(game, spell, "graveyard")
+        return
+    chars = game.chars(spell)
+    if chars.types & {"Creature", "Artifact", "Enchantment", "Planeswalker", "Land"}:
+        if spell.is_copy:
+            game.stack.remove(spell)
+            token_card = spell.card.__class__(spell.card.ref, spell.card.definition, spell.card.owner, True)
+            game.new_object(token_card, "battlefield", controller)
+            return
+        paid = spell.paid_additional
+        new = game.move(spell, "battlefield", controller=controller, face_down=spell.face_down, paid=paid)
+        if "enchant" in spec and spell.targets and legal and legal[0]:
+            new.attached_to = spell.targets[0].oid
+        return
+    ctx = effects.Context(game, controller, spell, list(spell.targets), legal, spell.x, None, spell)
+    if "effect" in spec:
+        effects.run(ctx, spec["effect"])
+    _finish_spell(game, spell, "graveyard")
+
+
+def _finish_spell(game: Game, spell: GameObject, zone: str) -> None:
+    if spell.zone != "stack" or spell not in game.stack:
+        return
+    if spell.is_copy:
+        game.stack.remove(spell)
+        game.touch()
+        return
+    game.move(spell, zone)
+
+
+def _resolve_ability(game: Game, item: StackAbility) -> None:
+    game.stack.remove(item)
+    game.touch()
+    source_live = game.find(item.source_oid)
+    game.log(f"Разрешается {game.describe_stack_item(item)}")
+    if item.triggered and not triggers.check_condition(
+        game, item.spec.get("condition"), item.source, item.event
+    ):
+        game.log("Условие «если» больше не выполняется: способность ничего не делает")
+        return
+    specs = item.spec.get("targets", [])
+    legal = _legal_targets(game, specs, item.targets, item.controller, source_live)
+    if specs and not any(legal):
+        game.log("Все цели способности недопустимы: она не производит эффекта")
+        return
+    ctx = effects.Context(game, item.controller, item.source, list(item.targets), legal, item.x, item.event)
+    if item.spec.get("optional"):
+        answer = game.decide(
+            "may", item.controller, f"использовать «{narr.ability_label(item.ability)}»?", item.source
+        )
+        if answer not in (True, "yes"):
+            game.log(f"{narr.player(item.controller)} решает не использовать способность")
+            return
+    effects.run(ctx, item.spec["effect"])

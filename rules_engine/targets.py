@@ -1,0 +1,161 @@
+"""Targets: what a target specification allows, how a scenario names a target, legality on resolution."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules_engine.errors import IllegalAction
+from rules_engine.layers import matches
+from rules_engine.objects import GameObject
+
+if TYPE_CHECKING:
+    from rules_engine.game import Game, StackItem
+
+OBJECT_TYPES = {
+    "creature": ("battlefield", ("Creature",)),
+    "permanent": ("battlefield", ()),
+    "planeswalker": ("battlefield", ("Planeswalker",)),
+    "creature_or_planeswalker": ("battlefield", ("Creature", "Planeswalker")),
+    "artifact": ("battlefield", ("Artifact",)),
+    "enchantment": ("battlefield", ("Enchantment",)),
+    "land": ("battlefield", ("Land",)),
+    "card_in_graveyard": ("graveyard", ()),
+    "creature_card_in_graveyard": ("graveyard", ("Creature",)),
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A chosen target: a player (``player``) or an object (``oid``, which changes with every zone move)."""
+
+    player: str | None = None
+    oid: int | None = None
+
+
+def spec_kind(spec: Any) -> str:
+    return spec if isinstance(spec, str) else str(spec["kind"])
+
+
+def spec_filter(spec: Any) -> dict[str, Any] | None:
+    return spec.get("filter") if isinstance(spec, dict) else None
+
+
+def is_legal(game: Game, target: Target, spec: Any, controller: str, source: GameObject | None) -> bool:
+    kind = spec_kind(spec)
+    if target.player is not None:
+        if kind in ("player", "any", "creature_or_player"):
+            return not game.players[target.player].lost
+        return kind == "opponent" and target.player != controller
+    if kind == "ability":
+        return any(getattr(item, "sid", None) == target.oid for item in game.stack)
+    obj = game.find(target.oid) if target.oid is not None else None
+    if obj is None:
+        return False
+    chars = game.chars(obj)
+    if obj.zone == "battlefield" and (
+        "shroud" in chars.keywords or ("hexproof" in chars.keywords and chars.controller != controller)
+    ):
+        return False
+    if kind == "spell":
+        return obj.zone == "stack" and matches(game, obj, chars, spec_filter(spec), controller, source)
+    types: tuple[str, ...]
+    if kind == "any":
+        zone, types = "battlefield", ("Creature", "Planeswalker")
+    elif kind == "creature_or_player":  # the wording before "any target" (planeswalkers excluded)
+        zone, types = "battlefield", ("Creature",)
+    elif kind in OBJECT_TYPES:
+        zone, types = OBJECT_TYPES[kind]
+    else:
+        return False
+    if obj.zone != zone or (types and not any(t in chars.types for t in types)):
+        return False
+    return matches(game, obj, chars, spec_filter(spec), controller, source)
+
+
+def candidates(game: Game, spec: Any, controller: str, source: GameObject | None) -> list[Target]:
+    out = [Target(player=p) for p in game.order if is_legal(game, Target(player=p), spec, controller, source)]
+    if spec_kind(spec) == "ability":
+        return out + [Target(oid=i.sid) for i in game.stack if hasattr(i, "sid")]
+    pool = list(game.all_objects())
+    out += [Target(oid=o.oid) for o in pool if is_legal(game, Target(oid=o.oid), spec, controller, source)]
+    return out
+
+
+def resolve_name(game: Game, name: Any, spec: Any = None) -> Target:
+    """A scenario's name for a target: a player id, a card ref or a card name (unique where it matters)."""
+    text = str(name)
+    if text in game.players:
+        return Target(player=text)
+    kind = spec_kind(spec) if spec is not None else None
+    if kind == "ability":  # "REF/ability-name", e.g. "Burn Trail/conspire"
+        from rules_engine.game import StackAbility
+
+        ref, _, name = text.partition("/")
+        hits = [
+            i
+            for i in game.stack
+            if isinstance(i, StackAbility) and i.card.ref == ref and (not name or i.ability.name == name)
+        ]
+        if len(hits) != 1:
+            raise IllegalAction(f"в стеке нет единственной способности {text!r}")
+        return Target(oid=hits[0].sid)
+    zone = None
+    if kind == "spell":
+        zone = "stack"
+    elif kind in OBJECT_TYPES:
+        zone = OBJECT_TYPES[kind][0]
+    elif kind in ("any", "creature_or_player"):
+        zone = "battlefield"
+    found = find_objects(game, text, zone)
+    if not found:
+        raise IllegalAction(f"нет объекта {text!r}" + (f" в зоне {zone}" if zone else ""))
+    if len(found) > 1:
+        raise IllegalAction(f"имя {text!r} неоднозначно: дайте картам ref в setup")
+    return Target(oid=found[0].oid)
+
+
+def find_objects(game: Game, text: str, zone: str | None = None) -> list[GameObject]:
+    objs = [o for o in game.all_objects() if zone is None or o.zone == zone]
+    by_ref = [o for o in objs if o.card.ref == text]
+    if by_ref:
+        return by_ref
+    return [o for o in objs if o.card.definition.name == text]
+
+
+def choose(
+    game: Game,
+    specs: list[Any],
+    scripted: Any,
+    controller: str,
+    source: GameObject | None,
+    item: StackItem | None,
+) -> list[Target]:
+    """Targets for a spell or ability: the scripted ones (checked), or the only legal choice."""
+    if scripted is None:
+        chosen: list[Target] = []
+        for spec in specs:
+            legal = [t for t in candidates(game, spec, controller, source) if t not in chosen]
+            if not legal:
+                raise IllegalAction("нет допустимых целей")
+            chosen.append(legal[0])
+            if len(legal) > 1:
+                kinds = ", ".join(spec_kind(s) for s in specs)
+                scripted = game.decide("target", controller, f"выбрать цели ({kinds})", source)
+                break
+        else:
+            return chosen
+    values = _listify(scripted)
+    if len(values) != len(specs):
+        raise IllegalAction(f"нужно целей: {len(specs)}, указано: {len(values)}")
+    out = []
+    for value, spec in zip(values, specs, strict=True):
+        target = resolve_name(game, value, spec)
+        if not is_legal(game, target, spec, controller, source):
+            raise IllegalAction(f"{value!r} — недопустимая цель ({spec_kind(spec)})")
+        out.append(target)
+    return out
+
+
+def _listify(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list | tuple) else [value]

@@ -1,0 +1,368 @@
+"""Triggered abilities: matching events, intervening-if conditions, putting them on the stack in APNAP order.
+
+Leaves-the-battlefield abilities "look back in time" (rule 603.10): they are found on the object's last
+known information, which is how a persist ability granted by another permanent, or a persist creature that
+stopped being a creature, still triggers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules_engine import log as narr
+from rules_engine import targets as tg
+from rules_engine.errors import IllegalAction
+from rules_engine.layers import matches
+from rules_engine.objects import AbilityDef, Characteristics, GameObject, Snapshot
+
+if TYPE_CHECKING:
+    from rules_engine.game import Event, Game, StackAbility
+
+# Keyword abilities that are triggered abilities, in the engine's own vocabulary (rule 702.79a for persist).
+KEYWORD_TRIGGERS: dict[str, AbilityDef] = {
+    "persist": AbilityDef(
+        "triggered",
+        "persist",
+        {
+            "triggered": "to_graveyard_from_battlefield",
+            "condition": {"had_no_counters": "-1/-1"},
+            "effect": {"return_to_battlefield": {"what": "it", "under": "owner", "counters": {"-1/-1": 1}}},
+        },
+        keyword="persist",
+    ),
+    # rule 502.74a of the time: "When this permanent enters, if its evoke cost was paid, its controller
+    # sacrifices it."
+    "evoke": AbilityDef(
+        "triggered",
+        "evoke",
+        {
+            "triggered": "enters",
+            "condition": {"paid": "evoke"},
+            "effect": {"sacrifice": {"what": "self", "by": "its_controller"}},
+        },
+        keyword="evoke",
+    ),
+    # rule 702.98a: "Whenever a creature enters the battlefield under your control, if that creature's power is
+    # greater than this creature's power and/or that creature's toughness is greater than this creature's
+    # toughness, put a +1/+1 counter on this creature."
+    "evolve": AbilityDef(
+        "triggered",
+        "evolve",
+        {
+            "triggered": "creature_enters",
+            "filter": {"controller": "you"},
+            "condition": {"evolve": True},
+            "effect": {"counters": {"kind": "+1/+1", "n": 1, "on": "self"}},
+        },
+        keyword="evolve",
+    ),
+    # rule 702.99a: "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and
+    # you gain life equal to the total life lost this way."
+    "extort": AbilityDef(
+        "triggered",
+        "extort",
+        {
+            "triggered": "you_cast",
+            "effect": {"pay_optional": {"cost": "{W/B}", "then": {"drain": {"n": 1}}}},
+        },
+        keyword="extort",
+    ),
+    # rule 502.78a of the time: "When you cast this spell, if its conspire cost was paid, copy it."
+    "conspire": AbilityDef(
+        "triggered",
+        "conspire",
+        {
+            "triggered": "cast",
+            "condition": {"paid": "conspire"},
+            "effect": {"copy_spell": {"what": "it"}},
+        },
+        keyword="conspire",
+    ),
+}
+
+LEAVE_EVENTS = ("leaves", "dies", "to_graveyard_from_battlefield", "creature_dies")
+
+
+@dataclass
+class PendingTrigger:
+    controller: str
+    ability: AbilityDef
+    source: Snapshot
+    event: Event
+
+    @property
+    def label(self) -> str:
+        return f"{self.source.card.ref}/{self.ability.name}"
+
+
+def triggered_abilities(chars: Characteristics) -> list[AbilityDef]:
+    """The object's triggered abilities, keyword instances included (each instance triggers separately)."""
+    out = [a for a in chars.abilities if a.kind == "triggered"]
+    for keyword, ability in KEYWORD_TRIGGERS.items():
+        out.extend([ability] * chars.keyword_count(keyword))
+    return out
+
+
+def collect(game: Game, event: Event) -> None:
+    """Record every ability that triggers on ``event`` (checked right away, put on the stack later)."""
+    for source, chars, controller in _sources(game, event):
+        for ability in triggered_abilities(chars):
+            if _matches(game, ability, source, chars, controller, event) and check_condition(
+                game, ability.spec.get("condition"), source, event
+            ):
+                snap = source if isinstance(source, Snapshot) else game.snapshot(source)
+                game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+
+
+def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Characteristics, str]]:
+    out: list[tuple[GameObject | Snapshot, Characteristics, str]] = []
+    seen: set[int] = set()
+    if event.kind == "zone_change" and event.from_zone == "battlefield" and event.lki is not None:
+        out.append((event.lki, event.lki.chars, event.lki.controller))
+        seen.add(event.lki.oid)
+        if game._batch is not None:  # others that left at the same time still see this one leave
+            live = {o.oid for o in game.battlefield}
+            for snap in game._batch.values():
+                if snap.oid not in live and snap.oid not in seen:
+                    out.append((snap, snap.chars, snap.controller))
+                    seen.add(snap.oid)
+    if event.kind == "zone_change" and event.to_zone == "graveyard" and event.obj is not None:
+        # "put into a graveyard from anywhere" triggers from the graveyard, on the card as it is there
+        out.append((event.obj, game.chars(event.obj), event.obj.owner))
+        seen.add(event.obj.oid)
+    if event.kind in ("cast",) and event.obj is not None:
+        out.append((event.obj, game.chars(event.obj), game.controller(event.obj)))
+        seen.add(event.obj.oid)
+    if event.kind in ("damage", "combat_damage_to_player") and event.lki is not None:
+        live_source = game.find(event.lki.oid)
+        if live_source is None or live_source.zone != "battlefield":
+            chars, controller = game.source_chars(event.lki)
+            out.append((event.lki, chars, controller))
+            seen.add(event.lki.oid)
+    for obj in game.battlefield:
+        if obj.oid not in seen:
+            out.append((obj, game.chars(obj), game.controller(obj)))
+    return out
+
+
+def _matches(
+    game: Game,
+    ability: AbilityDef,
+    source: GameObject | Snapshot,
+    chars: Characteristics,
+    controller: str,
+    event: Event,
+) -> bool:
+    spec = ability.spec
+    when = spec["triggered"]
+    filt = spec.get("filter")
+    moved = event.kind == "zone_change"
+    if when == "to_graveyard_from_anywhere":
+        return (
+            moved and event.to_zone == "graveyard" and event.obj is not None and source.oid == event.obj.oid
+        )
+    in_graveyard = isinstance(source, GameObject) and source.zone == "graveyard"
+    if in_graveyard and event.obj is not None and source.oid == event.obj.oid:
+        return False  # a card in a graveyard triggers only on the way there
+    if when in LEAVE_EVENTS:
+        if not (moved and event.from_zone == "battlefield" and event.lki is not None):
+            return False
+        lki = event.lki
+        if when == "creature_dies":
+            return (
+                event.to_zone == "graveyard"
+                and "Creature" in lki.chars.types
+                and _snap_matches(game, lki, filt, controller, source)
+            )
+        if lki.oid != source.oid:
+            return False
+        if when == "leaves":
+            return True
+        if when == "dies":
+            return event.to_zone == "graveyard" and "Creature" in lki.chars.types
+        return event.to_zone == "graveyard"
+    if when == "enters":
+        return (
+            moved and event.to_zone == "battlefield" and event.obj is not None and event.obj.oid == source.oid
+        )
+    if when == "creature_enters":
+        obj = event.obj
+        return (
+            moved
+            and event.to_zone == "battlefield"
+            and obj is not None
+            and obj.oid != source.oid
+            and game.chars(obj).is_("Creature")
+            and isinstance(source, GameObject)
+            and matches(game, obj, game.chars(obj), filt, controller, source)
+        )
+    if when == "cast":
+        return event.kind == "cast" and event.obj is not None and event.obj.oid == source.oid
+    if when == "you_cast":
+        return (
+            event.kind == "cast"
+            and event.player == controller
+            and event.obj is not None
+            and isinstance(source, GameObject)
+            and source.zone == "battlefield"
+            and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
+        )
+    if when == "attacks":
+        if not (event.kind == "attacks" and event.obj is not None and event.obj.oid == source.oid):
+            return False
+        # battalion: "whenever this and at least two other creatures attack" (checked only as it triggers)
+        attackers = sum(1 for o in game.battlefield if o.attacking is not None)
+        return attackers >= int((filt or {}).get("min_attackers", 1))
+    if when == "deals_damage":
+        return event.kind == "damage" and event.lki is not None and event.lki.oid == source.oid
+    if when == "deals_combat_damage_to_player":
+        return (
+            event.kind == "combat_damage_to_player" and event.lki is not None and event.lki.oid == source.oid
+        )
+    if when == "beginning_of_step":
+        whose = (filt or {}).get("whose", "you")
+        if event.kind != "step" or event.step != (filt or {}).get("step"):
+            return False
+        return whose == "each" or (whose == "you") == (game.active == controller)
+    if when in ("clashes", "clash_won"):
+        return (
+            event.kind == "clash" and event.player == controller and (when == "clashes" or event.amount > 0)
+        )
+    if when == "counters_put":
+        obj = event.obj
+        wanted = spec.get("counter")
+        return (
+            event.kind == "counters"
+            and obj is not None
+            and (wanted is None or event.counter == wanted)
+            and isinstance(source, GameObject)
+            and matches(game, obj, game.chars(obj), filt, controller, source)
+        )
+    return False
+
+
+def _snap_matches(
+    game: Game, snap: Snapshot, filt: dict[str, Any] | None, controller: str, source: GameObject | Snapshot
+) -> bool:
+    if not filt:
+        return True
+    if filt.get("other") and snap.oid == source.oid:
+        return False
+    if "controller" in filt:
+        wanted = controller if filt["controller"] == "you" else game.opponent(controller)
+        if snap.controller != wanted:
+            return False
+    if "types" in filt and not any(t in snap.chars.types for t in filt["types"]):
+        return False
+    return not ("token" in filt and snap.card.is_token != bool(filt["token"]))
+
+
+def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event: Event | None) -> bool:
+    """Intervening-if conditions (rule 603.4), checked on triggering and again on resolution."""
+    if not cond:
+        return True
+    if "had_no_counters" in cond:
+        lki = event.lki if event is not None else None
+        return lki is not None and lki.counters.get(cond["had_no_counters"], 0) == 0
+    if "had_counters" in cond:
+        lki = event.lki if event is not None else None
+        return lki is not None and lki.counters.get(cond["had_counters"], 0) > 0
+    if "paid" in cond:
+        spell = event.obj if event is not None else None
+        return spell is not None and cond["paid"] in spell.paid_additional
+    if "evolve" in cond:
+        return _evolve_bigger(game, source, event)
+    if "life_at_most" in cond:
+        controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
+        return game.players[controller].life <= int(cond["life_at_most"])
+    raise IllegalAction(f"unknown condition {cond!r}")
+
+
+def _evolve_bigger(game: Game, source: Any, event: Event | None) -> bool:
+    """Compare the entering creature (or its last known information) with the evolving one, P to P, T to T."""
+    if event is None or event.obj is None:
+        return False
+    new_live = game.find(event.obj.oid)
+    new_chars = game.chars(new_live) if new_live is not None else game.lki[event.obj.oid].chars
+    me_live = game.find(source.oid)
+    if me_live is None or me_live.zone != "battlefield":
+        return False
+    me = game.chars(me_live)
+    return (new_chars.power or 0) > (me.power or 0) or (new_chars.toughness or 0) > (me.toughness or 0)
+
+
+def put_on_stack(game: Game) -> bool:
+    """Put pending triggers on the stack: APNAP, each player in the order the scenario scripted."""
+    from rules_engine.game import StackAbility
+
+    if not game.pending_triggers:
+        return False
+    pending, game.pending_triggers = game.pending_triggers, []
+    for player in game.apnap():
+        mine = [t for t in pending if t.controller == player]
+        if not mine:
+            continue
+        ordered = _order(game, player, mine)
+        for trig in ordered:
+            item = StackAbility(
+                sid=game.new_id(),
+                ability=trig.ability,
+                controller=player,
+                source=trig.source,
+                source_oid=trig.source.oid,
+                event=trig.event,
+                triggered=True,
+                spec=trig.ability.spec,
+            )
+            specs = trig.ability.spec.get("targets") or []
+            if specs:
+                live = game.find(trig.source.oid)
+                try:
+                    item.targets = tg.choose(game, specs, None, player, live, item)
+                except IllegalAction:
+                    game.log(
+                        f"Срабатывающая способность «{narr.ability_label(trig.ability)}» объекта "
+                        f"{narr.obj(game, trig.source)} не имеет допустимых целей и покидает стек"
+                    )
+                    continue
+            game.stack.append(item)
+            game.log(
+                f"Срабатывает способность «{narr.ability_label(trig.ability)}» объекта {narr.obj(game, trig.source)} "
+                f"({narr.player(player)}) и кладется в стек" + _targets_text(game, item)
+            )
+    return True
+
+
+def _targets_text(game: Game, item: StackAbility) -> str:
+    if not item.targets:
+        return ""
+    names = []
+    for t in item.targets:
+        if t.player is not None:
+            names.append(narr.player(t.player))
+        else:
+            obj = game.find(t.oid) if t.oid is not None else None
+            names.append(narr.obj(game, obj) if obj is not None else "?")
+    return "; цель: " + ", ".join(names)
+
+
+def _order(game: Game, player: str, mine: list[PendingTrigger]) -> list[PendingTrigger]:
+    if (
+        len(mine) == 1
+        or len({(t.source.card.ref, t.ability.name, repr(t.ability.spec.get("targets"))) for t in mine}) == 1
+    ):
+        return mine
+    labels = ", ".join(t.label for t in mine)
+    answer = game.decide("order", player, f"порядок срабатываний в стек (первый кладется первым): {labels}")
+    if not isinstance(answer, list) or len(answer) != len(mine):
+        raise IllegalAction(f"порядок срабатываний должен перечислить все {len(mine)}: {labels}")
+    left = list(mine)
+    out = []
+    for name in answer:
+        hit = [t for t in left if t.label == name] or [t for t in left if t.source.card.ref == name]
+        if not hit:
+            raise IllegalAction(f"{name!r} не среди срабатываний ({labels})")
+        out.append(hit[0])
+        left.remove(hit[0])
+    return out

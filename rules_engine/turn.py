@@ -1,0 +1,169 @@
+"""Turn structure and priority (rules 500-514, 117): steps, turn-based actions, passing priority.
+
+Before a player receives priority the game "settles": state-based actions are checked until none apply,
+then waiting triggered abilities go on the stack, and this repeats (rule 117.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules_engine import combat, layers, sba, stack, triggers
+from rules_engine import log as narr
+from rules_engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from rules_engine.game import Game
+
+STEPS = (
+    "untap",
+    "upkeep",
+    "draw",
+    "main1",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_strike_damage",
+    "combat_damage",
+    "end_of_combat",
+    "main2",
+    "end",
+    "cleanup",
+)
+
+
+def settle(game: Game) -> None:
+    for _ in range(100):
+        sba.check(game)
+        if not triggers.put_on_stack(game):
+            return
+    raise RuntimeError("triggered abilities did not settle")
+
+
+def give_priority(game: Game, player: str) -> None:
+    settle(game)
+    game.priority = player
+
+
+def take_priority(game: Game, player: str) -> None:
+    """An action by ``player``: the holder passing first is implied if ``player`` has not passed yet."""
+    if game.priority == player:
+        return
+    if player in game.passed or game.priority is None:
+        raise IllegalAction(f"у игрока {narr.player(player)} нет приоритета")
+    game.passed.add(game.priority)
+    game.priority = player
+
+
+def after_action(game: Game, player: str) -> None:
+    """Rule 117.3c: after casting or activating, the same player receives priority."""
+    game.passed.clear()
+    give_priority(game, player)
+
+
+def pass_priority(game: Game, player: str) -> None:
+    take_priority(game, player)
+    game.passed.add(player)
+    others = [p for p in game.apnap() if p not in game.passed and not game.players[p].lost]
+    if others:
+        game.priority = others[0]
+        return
+    game.passed.clear()
+    if game.stack:
+        stack.resolve_top(game)
+        give_priority(game, game.active)
+    else:
+        advance_step(game)
+
+
+def _empty_pools(game: Game) -> None:
+    for p in game.players.values():
+        unused = sum(p.mana_pool.values())
+        if unused and game.options.mana_burn:
+            p.life -= unused
+            game.log(f"Ожог маны: {narr.player(p.name)} теряет {unused} жизни (жизнь: {p.life})")
+        p.mana_pool.clear()
+
+
+def advance_step(game: Game) -> None:
+    """Go to the next step and perform its turn-based actions (rule 500.2)."""
+    from rules_engine.game import Event
+
+    _empty_pools(game)
+    current = game.step
+    nxt = STEPS[(STEPS.index(current) + 1) % len(STEPS)]
+    if current == "declare_attackers" and not any(o.attacking is not None for o in game.battlefield):
+        nxt = "end_of_combat"  # rule 508.8
+    if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):
+        nxt = "combat_damage"
+    if current == "end_of_combat":
+        combat.end_combat(game)
+    if current == "cleanup":
+        _new_turn(game)
+        return
+    enter_step(game, nxt)
+    if nxt == "cleanup":
+        _cleanup(game)
+        return
+    triggers.collect(game, Event("step", step=nxt))
+    give_priority(game, game.active)
+
+
+def enter_step(game: Game, step: str) -> None:
+    game.step = step
+    game.log(f"— {narr.STEP_NAMES[step]} ({narr.player(game.active)}) —")
+    if step == "draw":
+        from rules_engine.effects import draw_card
+
+        draw_card(game, game.active)
+    elif step == "first_strike_damage":
+        game.first_strike_step = True
+        combat.combat_damage(game, first=True, split=True)
+    elif step == "combat_damage":
+        combat.combat_damage(game, first=False, split=game.first_strike_step)
+    elif step == "end_of_combat":
+        game.first_strike_step = False
+
+
+def _cleanup(game: Game) -> None:
+    """Rule 514: damage wears off and "until end of turn" effects end."""
+    for obj in game.battlefield:
+        obj.damage = 0
+        obj.deathtouch_damage = False
+        obj.regeneration_shields = 0
+    layers.end_of_turn_cleanup(game)
+    game.log("Повреждения удалены со всех перманентов, эффекты «до конца хода» закончились")
+    settle(game)
+    if game.stack:  # rule 514.3a: something triggered; players get priority and another cleanup follows
+        give_priority(game, game.active)
+        return
+    advance_step(game)
+
+
+def _new_turn(game: Game) -> None:
+    game.active = game.opponent(game.active)
+    game.turn += 1
+    game.loyalty_used.clear()
+    for p in game.players.values():
+        p.land_plays = 0
+    game.step = "untap"
+    game.log(f"=== Ход {game.turn}: {narr.player(game.active)} ===")
+    for obj in game.battlefield:
+        if game.controller(obj) == game.active:
+            obj.tapped = False
+            obj.steady_controller = game.active
+    game.touch()
+    advance_step(game)
+
+
+def advance_to(game: Game, step: str) -> None:
+    """Everyone passes until ``step`` begins (resolving whatever is on the stack on the way)."""
+    if step not in STEPS:
+        raise IllegalAction(f"нет шага {step!r}")
+    if game.step == step:
+        return
+    for _ in range(200):
+        pass_priority(game, game.priority or game.active)
+        if game.step == step:
+            return
+    raise IllegalAction(f"не удалось дойти до шага {step}")

@@ -1,0 +1,135 @@
+"""The names card definitions may use: keywords, trigger events, static abilities, effects, targets.
+
+Kept in one place so the card loader can validate a definition without importing the machinery.
+"""
+
+from __future__ import annotations
+
+KEYWORDS = frozenset(
+    {
+        "flying",
+        "fear",
+        "reach",
+        "first_strike",
+        "double_strike",
+        "trample",
+        "haste",
+        "vigilance",
+        "defender",
+        "wither",
+        "persist",
+        "changeling",
+        "deathtouch",
+        "lifelink",
+        "indestructible",
+        "flash",
+        "shroud",
+        "hexproof",
+        "conspire",
+        "evolve",
+        "extort",
+    }
+)
+PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke"})
+
+TRIGGER_EVENTS = frozenset(
+    {
+        "enters",  # this permanent enters the battlefield
+        "leaves",  # this permanent leaves the battlefield
+        "dies",  # this creature is put into a graveyard from the battlefield
+        "to_graveyard_from_battlefield",  # this permanent is, whatever its types
+        "cast",  # this spell is cast
+        "you_cast",  # its controller casts a spell (filter: on the spell)
+        "attacks",  # this creature attacks
+        "deals_damage",  # this object deals damage
+        "deals_combat_damage_to_player",
+        "beginning_of_step",  # filter: {step: upkeep, whose: you|each|opponent}
+        "counters_put",  # counters (counter: kind) are put on a permanent matching filter, or it enters with them
+        "creature_dies",  # any creature matching filter dies
+        "creature_enters",  # another creature matching filter enters under your control
+        "to_graveyard_from_anywhere",  # this card is put into a graveyard from any zone
+        "clashes",  # its controller clashes
+        "clash_won",  # its controller clashes and wins
+    }
+)
+
+STATIC_KINDS = frozenset(
+    {
+        "pump",  # layer 7c: affects get value {power, toughness}
+        "grant",  # layer 6: affects gain value {keywords}
+        "set_colors",  # layer 5
+        "add_types",  # layer 4
+        "cant_attack",
+        "cant_block",
+        "cant_attack_or_block",
+        "enters_tapped",
+        "enters_with_counters",
+        "lose_abilities",  # layer 6, e.g. cards in graveyards lose all abilities
+        "exile_instead_of_graveyard",  # replacement: affected cards go to exile instead
+    }
+)
+
+EFFECT_NAMES = frozenset(
+    {
+        "damage",
+        "destroy",
+        "destroy_all",
+        "counters",
+        "remove_counters",
+        "pump",
+        "set_pt",
+        "switch_pt",
+        "grant",
+        "lose_abilities",
+        "set_colors",
+        "set_types",
+        "add_types",
+        "gain_control",
+        "draw",
+        "gain_life",
+        "lose_life",
+        "exile",
+        "return_to_hand",
+        "return_to_battlefield",
+        "create_token",
+        "regenerate",
+        "prevent_damage",
+        "redirect_damage",
+        "tap",
+        "untap",
+        "counter_spell",
+        "copy_spell",
+        "if_spent",
+        "may",
+        "sacrifice",
+        "add_mana",
+        "mill",
+        "nothing",
+        "put_onto_battlefield",
+        "counter_ability",
+        "manifest",
+        "drain",
+        "pay_optional",
+        "shuffle_into_library",
+        "clash",
+        "discard",
+    }
+)
+
+TARGET_KINDS = (
+    "any",
+    "creature_or_player",
+    "creature",
+    "player",
+    "opponent",
+    "permanent",
+    "planeswalker",
+    "creature_or_planeswalker",
+    "card_in_graveyard",
+    "creature_card_in_graveyard",
+    "spell",
+    "ability",
+    "artifact",
+    "enchantment",
+    "land",
+)

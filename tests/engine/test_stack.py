@@ -1,0 +1,70 @@
+"""The stack: last in, first out; targets re-checked on resolution; timing; copies."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine import actions
+from rules_engine.errors import IllegalAction
+
+
+def test_last_in_first_out_and_response_saves_creature(game_from) -> None:  # type: ignore[no-untyped-def]
+    game = game_from(
+        """
+        active: alice
+        alice: {mana: "{R}", hand: [Shock]}
+        bob: {mana: "{G}", hand: [Giant Growth], battlefield: [Grizzly Bears]}
+        """
+    )
+    actions.perform(game, "cast", "alice", {"cast": "Shock", "targets": ["Grizzly Bears"]})
+    actions.perform(game, "cast", "bob", {"cast": "Giant Growth", "targets": ["Grizzly Bears"]})
+    assert [o.card.ref for o in game.stack] == ["Shock", "Giant Growth"]
+    actions.perform(game, "resolve", None, {"resolve": "all"})
+    bears = game.battlefield[0]
+    assert bears.damage == 2
+    assert game.chars(bears).toughness == 5
+    assert not game.stack
+
+
+def test_spell_with_all_targets_illegal_does_nothing(game_from) -> None:  # type: ignore[no-untyped-def]
+    game = game_from(
+        """
+        active: alice
+        alice: {mana: "{G}{R}", hand: [Giant Growth, Shock]}
+        bob: {battlefield: [Grizzly Bears]}
+        """
+    )
+    actions.perform(game, "cast", "alice", {"cast": "Giant Growth", "targets": ["Grizzly Bears"]})
+    actions.perform(game, "cast", "alice", {"cast": "Shock", "targets": ["Grizzly Bears"]})
+    actions.perform(game, "resolve", None, {})  # Shock kills the Bears
+    actions.perform(game, "resolve", None, {})  # Giant Growth: its only target is gone
+    assert any("не производит эффекта" in line for line in game.log_lines)
+    assert [o.card.ref for o in game.players["alice"].graveyard] == ["Shock", "Giant Growth"]
+
+
+def test_sorcery_timing(game_from) -> None:  # type: ignore[no-untyped-def]
+    game = game_from(
+        """
+        active: bob
+        alice: {mana: "{W}{W}{C}{C}", hand: [Wrath of God]}
+        """
+    )
+    with pytest.raises(IllegalAction):
+        actions.perform(game, "cast", "alice", {"cast": "Wrath of God"})
+    assert game.players["alice"].hand  # nothing moved
+
+
+def test_counterspell_and_resolve_on_empty_stack(game_from) -> None:  # type: ignore[no-untyped-def]
+    game = game_from(
+        """
+        active: alice
+        alice: {mana: "{R}", hand: [Lightning Bolt]}
+        bob: {mana: "{U}{U}{C}", hand: [Cancel]}
+        """
+    )
+    actions.perform(game, "cast", "alice", {"cast": "Lightning Bolt", "targets": ["bob"]})
+    actions.perform(game, "cast", "bob", {"cast": "Cancel", "targets": ["Lightning Bolt"]})
+    actions.perform(game, "resolve", None, {"resolve": "all"})
+    assert game.players["bob"].life == 20
+    with pytest.raises(IllegalAction):
+        actions.perform(game, "resolve", None, {})
