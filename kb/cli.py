@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from kb.cli_app import app
 from kb.commands import ingest as _ingest  # noqa: F401  (registers ingest, stats, show)
+from kb.commands import verify as _verify  # noqa: F401  (registers verify, coverage)
 
 __all__ = ["app"]

@@ -162,6 +162,17 @@ def verdicts(
     return out
 
 
+def verdict_for(kb: Any, entry_id: str, data_dir: Path | None = None) -> Verdict:
+    """The verdict of one ruling, note or rule excerpt, running only the scenarios that name it."""
+    from kb import paths
+
+    data_dir = data_dir or paths.data_dir()
+    known = set(kb.by_id)
+    db = card_db(data_dir)
+    scenarios = collect_scenarios(data_dir, db, known)
+    return verdicts([entry_id], scenarios, db, load_not_simulable(data_dir, known))[entry_id]
+
+
 def _zero() -> dict[str, int]:
     return {"rulings": 0, **dict.fromkeys(STATUSES, 0)}
 

@@ -120,6 +120,24 @@ def _resolve(kb: store.KnowledgeBase, key: str) -> list[Entry]:
     return [c for c in kb.cards if folded in (c.name.casefold(), (c.name_en or "").casefold())]
 
 
+STATUS_LABELS = {
+    "verified": "[green]доказано сценарием[/]",
+    "failing": "[red]сценарий не проходит[/]",
+    "unlinked": "[yellow]не связано со сценарием[/]",
+    "not_simulable": "[blue]не моделируется[/]",
+}
+
+
+def _verification(kb: store.KnowledgeBase, entry_id: str) -> dict[str, Any]:
+    """Status and scenarios of a ruling; a broken scenario file is reported, not fatal, for ``show``."""
+    from kb import verify  # loads the rules engine only when a ruling is shown
+
+    try:
+        return verify.verdict_for(kb, entry_id).to_dict()
+    except (verify.VerifyError, verify.EngineError) as exc:
+        return {"id": entry_id, "status": "error", "error": str(exc)}
+
+
 def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
     document = kb.get(entry.document_id)
     section = kb.get(getattr(entry, "section_id", "")) if hasattr(entry, "section_id") else None
@@ -134,6 +152,8 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
     context["rules_cited"] = [
         {"number": number, "entries": [r.id for r in kb.rules if r.number == number]} for number in cited
     ]
+    if isinstance(entry, Ruling | Rule):
+        context["verification"] = _verification(kb, entry.id)
     if isinstance(entry, Ruling):
         context["cards"] = [kb.get(cid).to_dict() for cid in entry.card_ids if kb.get(cid) is not None]  # type: ignore[union-attr]
     if isinstance(entry, Card):
@@ -199,6 +219,17 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
         console.print(f"Записи: {', '.join(context.get('entries', []))}", highlight=False)
     elif isinstance(entry, Document):
         console.print(f"[bold]{entry.title}[/] {entry.set_code} {entry.kind} {entry.date or ''} {entry.languages}")
+    if verification := context.get("verification"):
+        status = verification["status"]
+        label = STATUS_LABELS.get(status, f"[red]{verification.get('error', status)}[/]")
+        console.print(f"\nПроверка: {label}", highlight=False)
+        if verification.get("reason"):
+            console.print(f"  причина: {verification['reason']} — {verification.get('why', '')}", highlight=False)
+        for result in verification.get("results", []):
+            mark = "PASS" if result["passed"] else "FAIL"
+            console.print(f"  {mark} {result['scenario']} — {result['title']}", highlight=False, markup=False)
+        if verification.get("results"):
+            console.print(f"  подробности: kb verify {entry.id}", style="dim", highlight=False)
     for cited in context.get("rules_cited", []):
         console.print(f"Правило {cited['number']}: {', '.join(cited['entries']) or 'нет в базе'}", highlight=False)
     if aligned := context.get("aligned"):

@@ -158,3 +158,13 @@ def test_bullet_before_any_heading_warns_with_file_and_line(tmp_path: Path, buil
     payload = json.loads(out)
     assert payload["warnings"] == 1
     assert any(w.endswith("early.txt:1: ruling before any heading") for w in payload["warnings_detail"])
+
+
+def test_show_ruling_reports_its_verification(ingested: Path) -> None:
+    code, out, _ = invoke("show", "shm/persist/7", "--json")
+    assert code == 0
+    verification = json.loads(out)["context"]["verification"]
+    assert verification["status"] == "verified"
+    assert verification["scenarios"] and all(r["passed"] for r in verification["results"])
+    code, out, _ = invoke("show", "lrw/release-info/note-1", "--json")
+    assert json.loads(out)["context"]["verification"]["status"] == "not_simulable"
