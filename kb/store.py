@@ -94,7 +94,9 @@ class KnowledgeBase:
         totals = {"documents": len(self.documents)}
         for key in ("sections", "cards", "rules", "rulings", "notes", "warnings"):
             totals[key] = sum(summary.get(key, 0) for summary in self.summaries.values())
-        return {**totals, "per_document": self.summaries}
+        order = [doc.id for doc in self.documents]
+        per_document = {doc_id: self.summaries[doc_id] for doc_id in order if doc_id in self.summaries}
+        return {**totals, "per_document": per_document}
 
     @classmethod
     def from_parsed(cls, parsed: Iterable[ParsedDocument], fingerprint: str = "") -> KnowledgeBase:
