@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
-# The main job on the bundled documents: set up, build the knowledge base, show its summary.
+# The main job on the bundled documents: set up, build the knowledge base, its search index, verify every
+# linked ruling in the rules engine, and export the static FAQ site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-.venv/bin/kb ingest
-.venv/bin/kb stats
+kb=.venv/bin/kb
+$kb ingest
+$kb index
+echo
+$kb verify --all --no-log | tail -n 1
+$kb coverage
+$kb export site build/site
+echo
+echo "Try: $kb search \"может ли мироходец атаковать\"   ·   open build/site/index.html"

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
 
 from kb import paths, store
-from kb import verify as kv
 from kb.cli_app import JSON_OPTION, app, console, fail, print_json
-from rules_engine.errors import EngineError
-from rules_engine.scenario import ScenarioResult, load_scenario
+
+if TYPE_CHECKING:  # the rules engine is imported only by the commands that run it
+    from kb import verify as kv
+    from rules_engine.scenario import ScenarioResult
 
 STATUS_STYLE = {"verified": "green", "failing": "red", "unlinked": "yellow", "not_simulable": "cyan"}
 
@@ -27,13 +28,15 @@ def _kb_or_none() -> store.KnowledgeBase | None:
 def _print_result(result: ScenarioResult, show_log: bool) -> None:
     mark = "[green]PASS[/]" if result.passed else "[red]FAIL[/]"
     console.print(
-        f"  {mark} {result.scenario.id} — {result.scenario.title} ({result.scenario.path})", highlight=False
+        f"  {mark} {result.scenario.id} — {result.scenario.title} ({result.scenario.path})",
+        highlight=False,
+        soft_wrap=True,
     )
     if show_log or not result.passed:
         for line in result.log:
-            console.print(f"      {line}", highlight=False, markup=False)
+            console.print(f"      {line}", highlight=False, markup=False, soft_wrap=True)
     for failure in result.failures:
-        console.print(f"    [red]ожидалось / на деле:[/] {failure}", highlight=False)
+        console.print(f"    [red]ожидалось / на деле:[/] {failure}", highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -47,6 +50,10 @@ def verify(
     log: bool = typer.Option(True, "--log/--no-log", help="Print the game log of passing scenarios too."),
 ) -> None:
     """Play the scenarios linked to rulings and print PASS / FAIL with the game log (exit 1 on any failure)."""
+    from kb import verify as kv
+    from rules_engine.errors import EngineError
+    from rules_engine.scenario import load_scenario
+
     data_dir = paths.data_dir()
     try:
         db = kv.card_db(data_dir)
@@ -88,12 +95,29 @@ def verify(
         console.print(line, highlight=False)
         for result in verdict.results:
             _print_result(result, log)
+    _print_summary(found)
     raise typer.Exit(0 if ok else 1)
+
+
+def _print_summary(found: dict[str, kv.Verdict]) -> None:
+    from kb.verify import STATUSES
+
+    """One closing line: how many rulings ended in each status, how many scenario runs passed."""
+    counts = {status: sum(v.status == status for v in found.values()) for status in STATUSES}
+    runs = {r.scenario.id: r.passed for v in found.values() for r in v.results}
+    parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s])
+    console.print(
+        f"\n[bold]{len(found)} entries checked:[/] {parts}; scenarios passing {sum(runs.values())} of {len(runs)}",
+        highlight=False,
+    )
 
 
 @app.command()
 def coverage(as_json: bool = JSON_OPTION) -> None:
     """How many rulings per document are verified, failing, not linked to a scenario, or not simulable."""
+    from kb import verify as kv
+    from rules_engine.errors import EngineError
+
     try:
         kb = store.load(paths.kb_path())
         report = kv.coverage(kb)

@@ -1,0 +1,198 @@
+"""The one place where the export meets verification: per-ruling verdicts and their proofs.
+
+``kb.verify`` is written in parallel with the export, so this adapter reads it defensively: when the
+module is missing, or has no verdict for a ruling, the ruling is shown as "not linked" (не связано со
+сценарием). Everything the templates need is copied into plain frozen dataclasses here, so a change in
+the verification API touches this module only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb import paths
+from kb.export import scenario_text
+from kb.store import KnowledgeBase
+
+STATUSES = ("verified", "failing", "unlinked", "not_simulable")
+STATUS_LABELS = {
+    "verified": "проверено",
+    "failing": "не проходит",
+    "unlinked": "не связано со сценарием",
+    "not_simulable": "не моделируется",
+}
+
+
+@dataclass(frozen=True)
+class ScenarioProof:
+    """One scenario played for a ruling: what was set up, done and expected, and the engine's log."""
+
+    id: str
+    title: str
+    passed: bool | None
+    setup: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    expectations: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: str  # one of STATUSES
+    reason: str = ""
+    scenarios: tuple[ScenarioProof, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return STATUS_LABELS.get(self.status, self.status)
+
+
+UNLINKED = Verdict("unlinked")
+
+
+@dataclass
+class Proofs:
+    """Verdicts by ruling ID, plus what went wrong while asking for them (shown in the export report)."""
+
+    verdicts: dict[str, Verdict]
+    source: str  # "kb.verify" or "none"
+    warnings: list[str]
+
+    def of(self, ruling_id: str) -> Verdict:
+        return self.verdicts.get(ruling_id, UNLINKED)
+
+    def coverage(self, ruling_ids: Iterable[str]) -> dict[str, int]:
+        counts = dict.fromkeys(STATUSES, 0)
+        for ruling_id in ruling_ids:
+            counts[self.of(ruling_id).status] += 1
+        return counts
+
+
+def _lines(value: Any) -> tuple[str, ...]:
+    """Scenario parts may come as strings, lists of strings or lists of mappings: make them lines."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(line for line in value.splitlines() if line.strip())
+    if isinstance(value, Mapping):
+        return tuple(f"{key}: {_flat(val)}" for key, val in value.items())
+    if isinstance(value, Iterable):
+        return tuple(_flat(item) for item in value)
+    return (str(value),)
+
+
+def _flat(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key}: {_flat(val)}" for key, val in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_flat(item) for item in value)
+    return str(value)
+
+
+def _get(obj: Any, *names: str) -> Any:
+    for name in names:
+        if isinstance(obj, Mapping) and name in obj:
+            return obj[name]
+        if hasattr(obj, name):
+            return getattr(obj, name)
+    return None
+
+
+def scenario_proof(raw: Any) -> ScenarioProof:
+    """Copy one scenario report (an object or a mapping) into a ``ScenarioProof``."""
+    passed = _get(raw, "passed", "ok")
+    return ScenarioProof(
+        id=str(_get(raw, "id", "scenario_id") or ""),
+        title=str(_get(raw, "title") or ""),
+        passed=None if passed is None else bool(passed),
+        setup=_lines(_get(raw, "setup", "setup_text", "setup_ru")),
+        actions=_lines(_get(raw, "actions", "actions_text", "actions_ru")),
+        expectations=_lines(_get(raw, "expectations", "expect", "expectations_ru")),
+        log=_lines(_get(raw, "log", "game_log")),
+        failures=_lines(_get(raw, "failures")),
+        source=str(_get(raw, "source", "where", "path") or ""),
+    )
+
+
+def verdict_from(raw: Any) -> Verdict:
+    status = str(_get(raw, "status", "verdict") or "unlinked").lower().replace(" ", "_").replace("-", "_")
+    if status not in STATUSES:
+        status = {"pass": "verified", "passed": "verified", "fail": "failing", "failed": "failing"}.get(
+            status, "unlinked"
+        )
+    scenarios = _get(raw, "scenarios", "results") or ()
+    return Verdict(
+        status=status,
+        reason=str(_get(raw, "reason") or ""),
+        scenarios=tuple(scenario_proof(item) for item in scenarios),
+    )
+
+
+def collect(kb: KnowledgeBase, data_dir: Path | None = None) -> Proofs:
+    """Ask ``kb.verify`` for every ruling's verdict; without it, every ruling is "not linked"."""
+    try:
+        verify = importlib.import_module("kb.verify")
+    except ImportError:
+        return Proofs({}, "none", [])
+    data_dir = data_dir or paths.data_dir()
+    try:
+        return Proofs(_from_verify(verify, kb, data_dir), "kb.verify", [])
+    except Exception as exc:  # broken scenario data must not take the whole FAQ site down
+        message = f"verification unavailable ({type(exc).__name__}: {exc}); rulings shown as not linked"
+        return Proofs({}, "none", [message])
+
+
+def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Verdict]:
+    """Run the scenarios through ``kb.verify`` and copy each verdict with Russian scenario descriptions."""
+    known = set(kb.by_id)
+    db = verify.card_db(data_dir)
+    scenarios = verify.collect_scenarios(data_dir, db, known)
+    not_simulable = verify.load_not_simulable(data_dir, known)
+    ids = [r.id for r in kb.rulings] + [r.id for r in kb.rules]  # rule excerpts are backed by scenarios too
+    found = verify.verdicts(ids, scenarios, db, not_simulable)
+    base = str(data_dir.resolve().parent) + "/"
+    reasons = getattr(verify, "REASONS", {})
+    out: dict[str, Verdict] = {}
+    for ruling_id, raw in found.items():
+        reason = ""
+        if raw.reason:
+            reason = reasons.get(raw.reason, raw.reason) + (f" — {raw.why}" if raw.why else "")
+        out[ruling_id] = Verdict(
+            status=raw.status if raw.status in STATUSES else "unlinked",
+            reason=reason,
+            scenarios=tuple(_scenario(result, db, base) for result in raw.results),
+        )
+    return out
+
+
+def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
+    scenario = result.scenario
+    local = db.with_extra(scenario.cards) if hasattr(db, "with_extra") else db
+
+    def name(ref: str) -> str:
+        head, slash, tail = ref.partition("/")
+        definition = local.get(head) if hasattr(local, "get") else None
+        if definition is None or not getattr(definition, "name_ru", ""):
+            return ref  # not a card: a counter kind, P/T, a player's choice value
+        return f"«{definition.name_ru}»" + (f" ({tail})" if slash else "")
+
+    def rel(text: str) -> str:
+        return text.replace(base, "")
+
+    return ScenarioProof(
+        id=scenario.id,
+        title=scenario.title,
+        passed=bool(result.passed),
+        setup=tuple(scenario_text.setup_lines(scenario.setup, name)),
+        actions=tuple(scenario_text.step_line(step.kind, step.params, name) for step in scenario.steps),
+        expectations=tuple(scenario_text.expectation_line(e.kind, e.value, name) for e in scenario.expectations),
+        log=tuple(rel(line) for line in result.log),
+        failures=tuple(rel(line) for line in result.failures),
+        source=rel(str(Path(scenario.path).resolve())) + f":{scenario.line}",
+    )

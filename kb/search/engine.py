@@ -1,0 +1,74 @@
+"""The search engine behind a small interface of our own.
+
+``Engine.build`` indexes ``IndexDoc``s into a directory; ``Engine.open`` returns a ``Searcher`` that runs
+an engine-neutral plan (``plan.py``) with filters and answers lexicon questions for typo correction.
+Analysis is ours (``analysis.py``): the engine only stores what our analyzer produced, and queries reach
+it already analysed, so another engine can replace ``whoosh_engine.WhooshEngine`` without touching
+parsing, glossary, highlighting or the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from kb.search.documents import IndexDoc
+from kb.search.plan import Node
+from kb.search.query import Lexicon
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Restrictions that do not affect the score."""
+
+    documents: tuple[str, ...] = ()  # document ids (set codes lower-cased)
+    kinds: tuple[str, ...] = ()
+    langs: tuple[str, ...] = ()
+    nodes: tuple[Node, ...] = ()  # --card / --mechanic, compiled by the query layer
+
+
+@dataclass
+class Hit:
+    id: str
+    kind: str
+    document: str
+    section: str
+    lang: str
+    text: str
+    score: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Page:
+    total: int
+    hits: list[Hit]
+    exact: bool = True  # False: ``total`` is the engine's estimate (very large indexes)
+
+
+class Searcher(Lexicon, Protocol):
+    def search(self, plan: Node | None, filters: Filters, limit: int) -> Page: ...
+
+    def close(self) -> None: ...
+
+
+class Engine(Protocol):
+    name: str
+
+    def build(self, docs: Iterable[IndexDoc], directory: Path) -> int: ...
+
+    def open(self, directory: Path) -> Searcher: ...
+
+
+DEFAULT_ENGINE = "whoosh"
+
+
+def get_engine(name: str = DEFAULT_ENGINE) -> Engine:
+    """The engine registered under ``name`` (the index records which one built it)."""
+    if name == "whoosh":
+        from kb.search.whoosh_engine import WhooshEngine
+
+        return WhooshEngine()
+    raise ValueError(f"unknown search engine {name!r}")

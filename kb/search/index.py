@@ -1,0 +1,194 @@
+"""Index lifecycle: fingerprint, build on first search, rebuild on change, atomic generation swap.
+
+Layout under ``kb.paths.index_dir()``::
+
+    CURRENT                 JSON pointer: {"generation", "fingerprint", "inputs", ...}, replaced atomically
+    gen-<fp>-<nonce>/       one complete index (engine files + glossary.json + meta.json)
+    .lock                   serialises builders (readers never take it)
+
+A rebuild writes a new ``gen-*`` directory beside the live one and only then rewrites ``CURRENT``, so
+a search that resolved the pointer keeps reading a complete index; the previous generation is kept
+(one back) so a reader that resolved it a moment before the swap can still open it.
+
+The fingerprint covers the knowledge-base file, the glossary files, the analyzer version and the
+index format. A cheap check of file sizes and mtimes skips hashing when nothing was touched, which keeps
+``kb search`` start-up fast.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb import paths
+from kb.atomic import write_text_atomic
+from kb.search.analysis import ANALYZER_VERSION
+from kb.search.engine import DEFAULT_ENGINE, get_engine
+from kb.search.glossary import GLOSSARY_FILES
+
+INDEX_FORMAT = "kb-search-4"
+POINTER = "CURRENT"
+
+
+class IndexError_(Exception):
+    """The index cannot be built or opened (the message says why and what to run)."""
+
+
+@dataclass
+class IndexState:
+    directory: Path  # the live generation
+    fingerprint: str
+    built: bool  # built by this call
+    seconds: float  # build time when built, else 0
+    doc_count: int
+    meta: dict[str, Any]
+
+
+def _inputs() -> list[Path]:
+    return [paths.kb_path(), *(paths.glossary_dir() / name for name in GLOSSARY_FILES)]
+
+
+def _stats(files: list[Path]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for path in files:
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            continue
+        out[str(path)] = [st.st_size, st.st_mtime_ns]
+    return out
+
+
+def fingerprint(engine_name: str = DEFAULT_ENGINE) -> str:
+    """Hash of everything the index is derived from."""
+    digest = hashlib.sha256(f"{INDEX_FORMAT}|{ANALYZER_VERSION}|{engine_name}".encode())
+    for path in _inputs():
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes() if path.exists() else b"<missing>")
+    return digest.hexdigest()
+
+
+def read_pointer(root: Path | None = None) -> dict[str, Any] | None:
+    root = root or paths.index_dir()
+    try:
+        data = json.loads((root / POINTER).read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError):
+        return None
+    if not isinstance(data, dict) or not (root / str(data.get("generation", ""))).is_dir():
+        return None
+    return data
+
+
+@contextmanager
+def _build_lock(root: Path) -> Iterator[None]:
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _state(root: Path, pointer: dict[str, Any], built: bool = False, seconds: float = 0.0) -> IndexState:
+    directory = root / pointer["generation"]
+    meta = json.loads((directory / "meta.json").read_text(encoding="utf-8"))
+    return IndexState(directory, pointer["fingerprint"], built, seconds, int(meta.get("doc_count", 0)), meta)
+
+
+def ensure_index(rebuild: bool = False) -> IndexState:
+    """The live index, built or rebuilt first when missing, stale, or ``rebuild`` is asked for."""
+    root = paths.index_dir()
+    if not paths.kb_path().exists():
+        raise IndexError_(f"{paths.kb_path()}: no knowledge base yet; run `kb ingest` first")
+    if not rebuild:
+        pointer = read_pointer(root)
+        if pointer is not None:
+            if pointer.get("inputs") == _stats(_inputs()):
+                return _state(root, pointer)
+            if pointer.get("fingerprint") == fingerprint():
+                pointer["inputs"] = _stats(_inputs())
+                write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
+                return _state(root, pointer)
+    with _build_lock(root):
+        pointer = read_pointer(root)
+        current = fingerprint()
+        if not rebuild and pointer is not None and pointer.get("fingerprint") == current:
+            return _state(root, pointer)  # another process built it while we waited
+        return _build(root, current)
+
+
+def _build(root: Path, current: str) -> IndexState:
+    from kb.search import glossary as glossary_mod
+    from kb.search.documents import index_documents
+    from kb.store import KnowledgeBaseError, load
+
+    started = time.perf_counter()
+    inputs = _stats(_inputs())
+    try:
+        kb = load(paths.kb_path())
+    except KnowledgeBaseError as exc:
+        raise IndexError_(str(exc)) from exc
+    gloss = glossary_mod.load(paths.glossary_dir())
+    pairs = glossary_mod.card_name_pairs(paths.glossary_dir())
+    mechanic_names = _mechanic_names(paths.glossary_dir())
+    name = f"gen-{current[:12]}-{secrets.token_hex(3)}"
+    staging = root / f".{name}.tmp"
+    try:
+        count = get_engine(DEFAULT_ENGINE).build(index_documents(kb, pairs, mechanic_names), staging)
+        (staging / "glossary.json").write_text(gloss.to_json(), encoding="utf-8")
+        meta = {
+            "engine": DEFAULT_ENGINE,
+            "format": INDEX_FORMAT,
+            "analyzer": ANALYZER_VERSION,
+            "fingerprint": current,
+            "kb_fingerprint": kb.fingerprint,
+            "doc_count": count,
+            "documents": {
+                d.id: {"set_code": d.set_code, "title": d.title, "ru": d.set_name_ru, "en": d.set_name_en}
+                for d in kb.documents
+            },
+        }
+        (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(staging, root / name)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    pointer = {"generation": name, "fingerprint": current, "inputs": inputs}
+    previous = read_pointer(root)
+    write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
+    keep = {name, previous["generation"] if previous else ""}
+    for old in root.glob("gen-*"):
+        if old.name not in keep:
+            shutil.rmtree(old, ignore_errors=True)
+    return _state(root, pointer, built=True, seconds=time.perf_counter() - started)
+
+
+def _mechanic_names(directory: Path) -> dict[str, str]:
+    """Mechanic name (folded) → its name in the other language, from mechanics.csv and terms.csv."""
+    import csv
+
+    out: dict[str, str] = {}
+    path = directory / "mechanics.csv"
+    if path.exists():
+        with path.open(encoding="utf-8", newline="") as handle:
+            for row in csv.DictReader(line for line in handle if not line.startswith("#")):
+                ru, en = (row.get("ru") or "").strip(), (row.get("en") or "").strip()
+                if ru and en:
+                    out.setdefault(ru.lower(), en)
+                    out.setdefault(en.lower(), ru)
+    return out
+
+
+def index_size(directory: Path) -> int:
+    return sum(p.stat().st_size for p in directory.rglob("*") if p.is_file())

@@ -1,0 +1,88 @@
+"""An engine-neutral query plan: what to look for, already analysed by our code.
+
+The query parser and the glossary produce these nodes; an engine (``engine.py``) compiles them into its
+own query objects. Keeping the plan free of whoosh types is what lets another engine be plugged in
+without touching the analysis, the query language or the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+TEXT_FIELDS = ("text", "topic", "cards")
+
+
+@dataclass(frozen=True)
+class Alt:
+    """One position: any of these terms (the normal forms of an ambiguous word)."""
+
+    terms: tuple[str, ...]
+    fields: tuple[str, ...] = TEXT_FIELDS
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Positions in order, adjacent (stop words are not indexed, so they do not break adjacency)."""
+
+    positions: tuple[tuple[str, ...], ...]
+    fields: tuple[str, ...] = TEXT_FIELDS
+    boost: float = 1.0
+    exact: bool = True  # False: a glossary equivalent, which an engine may approximate by its words
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """``упорст*``: any indexed term starting with the prefix."""
+
+    prefix: str
+    fields: tuple[str, ...] = TEXT_FIELDS
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """Alternatives for the same idea (a word and its glossary equivalents): the best one counts."""
+
+    children: tuple[Node, ...]
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class Bool:
+    """``must`` all match, ``should`` add to the score (one must match if there is no ``must``)."""
+
+    must: tuple[Node, ...] = ()
+    should: tuple[Node, ...] = ()
+    must_not: tuple[Node, ...] = ()
+    boost: float = 1.0
+
+
+Node = Alt | Phrase | Prefix | AnyOf | Bool
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of a plan, depth first."""
+    yield node
+    if isinstance(node, AnyOf):
+        for child in node.children:
+            yield from walk(child)
+    elif isinstance(node, Bool):
+        for child in (*node.must, *node.should):
+            yield from walk(child)
+
+
+def positive_terms(node: Node) -> tuple[set[str], set[str]]:
+    """Terms and prefixes a hit may contain (negated parts excluded): what highlighting marks."""
+    terms: set[str] = set()
+    prefixes: set[str] = set()
+    for sub in walk(node):
+        if isinstance(sub, Alt):
+            terms.update(sub.terms)
+        elif isinstance(sub, Phrase):
+            for position in sub.positions:
+                terms.update(position)
+        elif isinstance(sub, Prefix):
+            prefixes.add(sub.prefix)
+    return terms, prefixes

@@ -1,0 +1,99 @@
+"""Relevance measurement: the development query set, Recall@k / MRR, and the two baselines.
+
+Used by ``scripts/bench_relevance.py`` and by the tests. The baselines index exactly the same
+``IndexDoc``s (text, section topic and card names in one field) with stock whoosh analysis:
+``StandardAnalyzer`` (no morphology) and ``LanguageAnalyzer("ru")`` (Snowball Russian stemmer and
+stop list), queried through whoosh's own parser with OR grouping.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kb.search.documents import IndexDoc
+
+Ranker = Callable[[str], list[str]]
+DEV_SET = Path(__file__).resolve().parents[2] / "tests" / "search" / "dev_queries.json"
+
+
+@dataclass(frozen=True)
+class DevQuery:
+    query: str
+    relevant: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass
+class Metrics:
+    name: str
+    recall_at_1: float
+    recall_at_5: float
+    mrr: float
+    ranks: list[int | None] = field(default_factory=list)  # 1-based rank of the first relevant hit
+
+    def row(self) -> str:
+        return f"{self.name:<28} {self.recall_at_1:>8.3f} {self.recall_at_5:>8.3f} {self.mrr:>8.3f}"
+
+
+def load_dev_set(path: Path = DEV_SET) -> list[DevQuery]:
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return [DevQuery(item["query"], tuple(item["relevant"]), item.get("note", "")) for item in raw]
+
+
+def evaluate(name: str, ranker: Ranker, queries: Iterable[DevQuery], depth: int = 10) -> Metrics:
+    ranks: list[int | None] = []
+    for dq in queries:
+        ids = ranker(dq.query)[:depth]
+        rank = next((i + 1 for i, hit in enumerate(ids) if hit in dq.relevant), None)
+        ranks.append(rank)
+    n = max(1, len(ranks))
+    return Metrics(
+        name,
+        sum(1 for r in ranks if r == 1) / n,
+        sum(1 for r in ranks if r is not None and r <= 5) / n,
+        sum(1 / r for r in ranks if r is not None) / n,
+        ranks,
+    )
+
+
+class BaselineIndex:
+    """A stock-whoosh index over the same documents, for comparison."""
+
+    def __init__(self, directory: Path, analyzer: Any, docs: Iterable[IndexDoc]) -> None:
+        from whoosh import fields, index
+
+        directory.mkdir(parents=True, exist_ok=True)
+        schema = fields.Schema(id=fields.ID(stored=True), content=fields.TEXT(analyzer=analyzer))
+        ix = index.create_in(str(directory), schema)
+        writer = ix.writer()
+        for doc in docs:
+            writer.add_document(id=doc.id, content="\n".join((doc.text, doc.topic, doc.cards, doc.rules)))
+        writer.commit()
+        self.ix = ix
+        self.searcher = ix.searcher()
+        from whoosh.qparser import OrGroup, QueryParser
+
+        self.parser = QueryParser("content", schema, group=OrGroup)
+
+    def rank(self, query: str, limit: int = 10) -> list[str]:
+        parsed = self.parser.parse(query)
+        return [hit["id"] for hit in self.searcher.search(parsed, limit=limit)]
+
+    def close(self) -> None:
+        self.searcher.close()
+
+
+def standard_analyzer() -> Any:
+    from whoosh.analysis import StandardAnalyzer
+
+    return StandardAnalyzer()
+
+
+def snowball_ru_analyzer() -> Any:
+    from whoosh.analysis import LanguageAnalyzer
+
+    return LanguageAnalyzer("ru")

@@ -1,0 +1,207 @@
+"""The one entry point the CLI and the benchmarks use: query text + filters → ranked, highlighted hits."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ingest.morphology import fold
+from kb import paths
+from kb.search import index as index_mod
+from kb.search.documents import SEARCHABLE_KINDS
+from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
+from kb.search.glossary import Glossary
+from kb.search.highlight import match_spans, snippet, text_terms
+from kb.search.plan import Bool, Node, positive_terms
+from kb.search.query import Correction, compile_query, name_filter
+
+COORD_BOOST = 0.5
+COORD_DEPTH = 20  # hits reranked by coordination (and by the engine's kind prior)
+
+
+class SearchError(Exception):
+    """A request that cannot be served as asked (unknown set, bad kind...); the message says why."""
+
+
+@dataclass
+class SearchRequest:
+    query: str
+    set: str | None = None
+    card: str | None = None
+    mechanic: str | None = None
+    kind: str | None = None
+    lang: str | None = None
+    limit: int = 10
+
+
+@dataclass
+class Result:
+    id: str
+    kind: str
+    text: str
+    score: float
+    document: str
+    section: str
+    lang: str
+    section_id: str
+    set: str
+    document_title: str
+    highlights: list[tuple[int, int]]
+    snippet: str
+    snippet_highlights: list[tuple[int, int]]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["highlights"] = [list(s) for s in self.highlights]
+        data["snippet_highlights"] = [list(s) for s in self.snippet_highlights]
+        data["score"] = round(self.score, 4)
+        data.update(data.pop("extra"))
+        return data
+
+
+@dataclass
+class SearchResponse:
+    query: str
+    total: int
+    results: list[Result]
+    corrections: list[Correction] = field(default_factory=list)
+    concepts: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    total_exact: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "query": self.query,
+            "total": self.total,
+            "total_exact": self.total_exact,
+            "results": [r.to_json() for r in self.results],
+            "corrections": [{"word": c.word, "suggestion": c.suggestion} for c in self.corrections],
+            "glossary": self.concepts,
+        }
+
+
+class SearchSession:
+    """An open index generation with its glossary: reuse it for many queries (benchmarks, tests)."""
+
+    def __init__(self, state: index_mod.IndexState) -> None:
+        self.state = state
+        self.searcher: Searcher = get_engine(state.meta.get("engine", DEFAULT_ENGINE)).open(state.directory)
+        self.glossary = Glossary.from_json((state.directory / "glossary.json").read_text(encoding="utf-8"))
+        self.documents: dict[str, dict[str, str]] = state.meta.get("documents", {})
+
+    def close(self) -> None:
+        self.searcher.close()
+
+    def resolve_set(self, value: str) -> str:
+        wanted = fold(value.strip())
+        for doc_id, info in self.documents.items():
+            names = {doc_id, info.get("set_code", ""), info.get("ru", ""), info.get("en", "")}
+            if wanted in {fold(n) for n in names if n}:
+                return doc_id
+        known = ", ".join(f"{info.get('set_code', d)} ({info.get('en', '')})" for d, info in self.documents.items())
+        raise SearchError(f"unknown set {value!r}; known sets: {known}")
+
+    def search(self, request: SearchRequest) -> SearchResponse:
+        started = time.perf_counter()
+        if request.kind and request.kind not in SEARCHABLE_KINDS:
+            raise SearchError(f"unknown kind {request.kind!r}; use one of {', '.join(SEARCHABLE_KINDS)}")
+        if request.lang and request.lang not in ("ru", "en"):
+            raise SearchError(f"unknown language {request.lang!r}; use ru or en")
+        compiled = compile_query(request.query, self.glossary, self.searcher)
+        nodes = []
+        for value, field_name in ((request.card, "cards"), (request.mechanic, "topic")):
+            if value:
+                node = name_filter(value, field_name, self.glossary, self.searcher)
+                if node is not None:
+                    nodes.append(node)
+        filters = Filters(
+            documents=(self.resolve_set(request.set),) if request.set else (),
+            kinds=(request.kind,) if request.kind else (),
+            langs=(request.lang,) if request.lang else (),
+            nodes=tuple(nodes),
+        )
+        if compiled.plan is None and not (filters.documents or filters.kinds or filters.langs or nodes):
+            return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts)
+        page = self.searcher.search(compiled.plan, filters, max(request.limit, COORD_DEPTH))
+        hits = coordinate(compiled.plan, page.hits)[: request.limit]
+        terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
+        results = []
+        for hit in hits:
+            spans = match_spans(hit.text, terms, prefixes)
+            snip, snip_spans = snippet(hit.text, spans)
+            extra = dict(hit.extra)
+            results.append(
+                Result(
+                    id=hit.id,
+                    kind=hit.kind,
+                    text=hit.text,
+                    score=hit.score,
+                    document=hit.document,
+                    section=str(extra.pop("section_title", "")),
+                    lang=hit.lang,
+                    section_id=hit.section,
+                    set=str(extra.pop("set", hit.document.upper())),
+                    document_title=str(extra.pop("document_title", "")),
+                    highlights=spans,
+                    snippet=snip,
+                    snippet_highlights=snip_spans,
+                    extra=extra,
+                )
+            )
+        return SearchResponse(
+            request.query,
+            page.total,
+            results[: request.limit],
+            compiled.corrections,
+            compiled.concepts,
+            time.perf_counter() - started,
+            page.exact,
+        )
+
+
+def coordinate(plan: Node | None, hits: list[Hit]) -> list[Hit]:
+    """Rerank a natural question's hits by how many of its words (or their equivalents) each one has.
+
+    BM25 sums word scores, so one rare word can outweigh three common ones; a ruling that answers a
+    question usually contains most of its words. Score × (1 + ``COORD_BOOST`` × share of the query's
+    words found in the text) measurably helps both query sets (see ``scripts/bench_relevance.py``).
+    """
+    if not isinstance(plan, Bool) or plan.must or plan.must_not or len(plan.should) < 2:
+        return hits
+    unit_terms = [positive_terms(unit)[0] for unit in plan.should]
+
+    def coverage(hit: Hit) -> float:
+        present = text_terms(hit.text)
+        return sum(1 for terms in unit_terms if terms & present) / len(unit_terms)
+
+    for hit in hits:
+        hit.score *= 1 + COORD_BOOST * coverage(hit)
+    return sorted(hits, key=lambda h: -h.score)
+
+
+def open_session(rebuild: bool = False) -> SearchSession:
+    """Ensure the index is current (building it if needed) and open it.
+
+    A rebuild by another process may retire the generation we resolved; that is retried once.
+    """
+    state = index_mod.ensure_index(rebuild=rebuild)
+    try:
+        return SearchSession(state)
+    except (FileNotFoundError, OSError):
+        return SearchSession(index_mod.ensure_index())
+
+
+def stale_sources_warning() -> str | None:
+    """Sources edited after the last ``kb ingest``: the knowledge base (and so the index) lags behind."""
+    kb_file = paths.kb_path()
+    if not kb_file.exists():
+        return None
+    kb_mtime = kb_file.stat().st_mtime_ns
+    sources: list[Path] = [p for p in paths.sources_dir().glob("*") if p.is_file()]
+    newer = [p.name for p in sources if p.stat().st_mtime_ns > kb_mtime]
+    if newer:
+        return f"sources changed after the last ingest ({', '.join(sorted(newer)[:3])}); run `kb ingest`"
+    return None

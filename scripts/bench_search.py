@@ -1,0 +1,283 @@
+#!/usr/bin/env python
+"""Speed benchmark: index build and query latency of `kb search` on a large synthetic corpus, with
+tantivy indexing the same pre-analysed tokens as a reference point, and on the bundled data.
+
+Usage: .venv/bin/python scripts/bench_search.py [--rulings 100000] [--queries 300] [--seed 7]
+       [--skip-synthetic] [--skip-bundled] [--cold-start 5]
+
+Synthetic corpus: rulings assembled from the seeds' sentences (data/sources/*.txt), each 1–4 sentences
+drawn at random, with a random card name of the five sets (data/glossary/card-names-en-ru.csv), a random
+P/T, counter or rule number mixed in, and a random section mechanic — varied enough that posting lists
+have realistic lengths. Queries are 1–3 words drawn from the corpus vocabulary.
+
+Prints: build time and rulings/s, index size, query latency p50/p95 per word count for our engine
+(the full in-process path: parse, glossary, typo check, BM25F, highlight) and for tantivy over the same
+analysed tokens (positions preserved), with the ratio; then p50/p95 on the bundled knowledge base
+(build/kb.json) and the cold-start time of `kb search` as a subprocess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kb.search.analysis import analyze, analyze_spans, tokenize  # noqa: E402
+from kb.search.documents import IndexDoc  # noqa: E402
+
+KINDS = ("ruling", "ruling", "ruling", "note", "rule")
+
+
+def seed_sentences() -> list[str]:
+    sentences: list[str] = []
+    for path in sorted((ROOT / "data" / "sources").glob("*.txt")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for line in text.splitlines():
+            line = line.strip().lstrip("*").strip()
+            for sentence in re.split(r"(?<=[.!?])\s+", line):
+                if len(sentence) >= 25 and not sentence.startswith(("|", "-")):
+                    sentences.append(sentence)
+    return sentences
+
+
+def card_names() -> list[str]:
+    with (ROOT / "data" / "glossary" / "card-names-en-ru.csv").open(encoding="utf-8") as handle:
+        return sorted({row["name_ru"] for row in csv.DictReader(handle) if row.get("name_ru")})
+
+
+def mechanics() -> list[tuple[str, str]]:
+    path = ROOT / "data" / "glossary" / "mechanics.csv"
+    if not path.exists():
+        return [("Упорство", "Persist"), ("Оборотень", "Morph")]
+    with path.open(encoding="utf-8") as handle:
+        return [(row["ru"], row["en"]) for row in csv.DictReader(handle)]
+
+
+def synthetic_corpus(n: int, rng: random.Random) -> Iterator[IndexDoc]:
+    sentences, names, mechs = seed_sentences(), card_names(), mechanics()
+    extras = ["+1/+1", "-1/-1", "2/2", "3/3", "{Q}", "{T}", "{2/B}", "{W/U}"]
+    for i in range(n):
+        parts = rng.sample(sentences, rng.randint(1, 4))
+        name = rng.choice(names)
+        if rng.random() < 0.5:
+            parts.append(f"Например, {name} получает жетон {rng.choice(extras)}.")
+        if rng.random() < 0.2:
+            parts.append(f"См. правило {rng.randint(100, 799)}.{rng.randint(1, 99)}{rng.choice('abcdef')}.")
+        ru, en = rng.choice(mechs)
+        doc_id = f"syn{i % 5}"
+        yield IndexDoc(
+            id=f"{doc_id}/s{i // 40}/{i}", kind=rng.choice(KINDS), document=doc_id, section=f"{doc_id}/s{i // 40}",
+            lang="ru", text=" ".join(parts), topic=f"{ru}\n{en}", cards=name, rules="", order=i,
+            extra={"section_title": ru, "set": doc_id.upper()},
+        )
+
+
+def sample_queries(docs: list[IndexDoc], count: int, rng: random.Random) -> dict[int, list[str]]:
+    vocabulary = sorted({
+        tok.surface for doc in docs[:2000] for tok in tokenize(doc.text)
+        if tok.kind == "word" and not tok.stop and len(tok.surface) >= 4 and not tok.surface.isdigit()
+    })
+    return {k: [" ".join(rng.sample(vocabulary, k)) for _ in range(count)] for k in (1, 2, 3)}
+
+
+def percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
+
+
+def timed(fn: Callable[[str], object], queries: list[str]) -> list[float]:
+    for q in queries[:10]:  # warm caches
+        fn(q)
+    out = []
+    for q in queries:
+        started = time.perf_counter()
+        fn(q)
+        out.append((time.perf_counter() - started) * 1000)
+    return out
+
+
+def dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def open_ours(directory: Path) -> object:
+    """A SearchSession over an index directory built outside the usual lifecycle."""
+    from kb.search import glossary as glossary_mod
+    from kb.search.index import IndexState
+    from kb.search.service import SearchSession
+
+    (directory / "glossary.json").write_text(glossary_mod.load(ROOT / "data" / "glossary").to_json(), "utf-8")
+    meta = {"doc_count": 0, "documents": {}}
+    (directory / "meta.json").write_text(json.dumps(meta), "utf-8")
+    return SearchSession(IndexState(directory, "bench", False, 0.0, 0, meta))
+
+
+def build_tantivy(docs: list[IndexDoc], directory: Path) -> tuple[object, float, float]:
+    import tantivy
+
+    started = time.perf_counter()
+    analysed = []
+    for doc in docs:
+        tokens = []
+        for pos, (start, end, terms) in enumerate(analyze_spans(doc.text)):
+            tokens.extend(tantivy.Token(t, pos, start, end) for t in terms)
+        topic = [tantivy.Token(t, p, 0, 0) for p, terms in enumerate(analyze(doc.topic + " " + doc.cards))
+                 for t in terms]
+        analysed.append((doc.id, doc.text, tokens, topic))
+    analysis_seconds = time.perf_counter() - started
+
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("id", stored=True, tokenizer_name="raw")
+    builder.add_text_field("text", stored=True, tokenizer_name="raw")
+    builder.add_text_field("topic", tokenizer_name="raw")
+    schema = builder.build()
+    directory.mkdir(parents=True, exist_ok=True)
+    index = tantivy.Index(schema, path=str(directory))
+    started = time.perf_counter()
+    writer = index.writer(heap_size=256_000_000, num_threads=1)
+    for doc_id, text, tokens, topic in analysed:
+        doc = tantivy.Document()
+        doc.add_text("id", doc_id)
+        doc.add_pre_tokenized_text("text", tantivy.PreTokenizedString(text, tokens))
+        doc.add_pre_tokenized_text("topic", tantivy.PreTokenizedString("", topic))
+        writer.add_document(doc)
+    writer.commit()
+    writer.wait_merging_threads()
+    index.reload()
+    return (index, schema), analysis_seconds, time.perf_counter() - started
+
+
+def tantivy_search(handle: object, query: str) -> list[str]:
+    import tantivy
+
+    index, schema = handle  # type: ignore[misc]
+    clauses = []
+    for terms in analyze(query, "query"):
+        for field, boost in (("text", 1.0), ("topic", 2.5)):
+            for term in terms:
+                q = tantivy.Query.term_query(schema, field, term)
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(q, boost)))
+    if not clauses:
+        return []
+    searcher = index.searcher()
+    result = searcher.search(tantivy.Query.boolean_query(clauses), 10)
+    return [searcher.doc(address)["id"][0] for _, address in result.hits]
+
+
+def synthetic(args: argparse.Namespace) -> None:
+    from kb.search.service import SearchRequest
+    from kb.search.whoosh_engine import WhooshEngine
+
+    rng = random.Random(args.seed)
+    workdir = Path(tempfile.mkdtemp(prefix="kb-bench-search-"))
+    try:
+        docs = list(synthetic_corpus(args.rulings, rng))
+        words = sum(len(d.text.split()) for d in docs)
+        print(f"synthetic corpus: {len(docs)} rulings, {words} words ({words / len(docs):.0f} per ruling)")
+
+        started = time.perf_counter()
+        WhooshEngine().build(docs, workdir / "whoosh")
+        whoosh_build = time.perf_counter() - started
+        session = open_ours(workdir / "whoosh")
+
+        handle, analysis_s, tantivy_build = build_tantivy(docs, workdir / "tantivy")
+
+        print()
+        print(f"{'':<34}{'kb search (whoosh)':>20}{'tantivy':>14}{'ratio':>9}")
+        print(f"{'build, s (incl. our analysis)':<34}{whoosh_build:>20.1f}{analysis_s + tantivy_build:>14.1f}"
+              f"{whoosh_build / (analysis_s + tantivy_build):>9.1f}")
+        print(f"{'  of which tantivy indexing, s':<34}{'':>20}{tantivy_build:>14.1f}")
+        print(f"{'rulings/s':<34}{len(docs) / whoosh_build:>20.0f}{len(docs) / (analysis_s + tantivy_build):>14.0f}")
+        ws, ts = dir_size(workdir / "whoosh"), dir_size(workdir / "tantivy")
+        print(f"{'index size, MiB':<34}{ws / 2**20:>20.1f}{ts / 2**20:>14.1f}{ws / ts:>9.1f}")
+
+        queries = sample_queries(docs, args.queries, rng)
+        ours_fn = lambda q: session.search(SearchRequest(q, limit=10))  # type: ignore[attr-defined]  # noqa: E731
+        for k, qs in queries.items():
+            ours = timed(ours_fn, qs)
+            theirs = timed(lambda q: tantivy_search(handle, q), qs)
+            for label, pct in (("p50", 50), ("p95", 95)):
+                a, b = percentile(ours, pct), percentile(theirs, pct)
+                print(f"{f'{k}-word query latency {label}, ms':<34}{a:>20.2f}{b:>14.2f}{a / b:>9.1f}")
+        session.close()  # type: ignore[attr-defined]
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def bundled(args: argparse.Namespace) -> None:
+    kb_file = ROOT / "build" / "kb.json"
+    if not kb_file.exists():
+        print("\nbundled data: build/kb.json missing; run `kb ingest` first")
+        return
+    workdir = Path(tempfile.mkdtemp(prefix="kb-bench-bundled-"))
+    try:
+        os.environ["KB_BUILD_DIR"] = str(workdir)
+        shutil.copy(kb_file, workdir / "kb.json")
+        from kb.search.index import ensure_index, index_size
+        from kb.search.relevance import load_dev_set
+        from kb.search.service import SearchRequest, open_session
+
+        started = time.perf_counter()
+        state = ensure_index(rebuild=True)
+        build = time.perf_counter() - started
+        session = open_session()
+        rng = random.Random(args.seed)
+        dev = [q.query for q in load_dev_set()]
+        from kb.store import load
+
+        texts = [getattr(e, "text", "") for e in load(kb_file).rulings]
+        vocabulary = sorted({t.surface for text in texts for t in tokenize(text) if t.kind == "word" and not t.stop})
+        randoms = [" ".join(rng.sample(vocabulary, rng.randint(1, 3))) for _ in range(args.queries)]
+        latencies = timed(lambda q: session.search(SearchRequest(q, limit=10)), dev + randoms)
+        session.close()
+        print(f"\nbundled data: {state.doc_count} entries, index built in {build:.2f} s, "
+              f"{index_size(state.directory) / 2**20:.1f} MiB")
+        print(f"query latency over {len(dev)} dev + {len(randoms)} random queries: "
+              f"p50 {percentile(latencies, 50):.2f} ms, p95 {percentile(latencies, 95):.2f} ms, "
+              f"max {max(latencies):.2f} ms")
+        if args.cold_start:
+            runs = []
+            env = {**os.environ, "KB_BUILD_DIR": str(workdir)}
+            for _ in range(args.cold_start):
+                started = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "kb", "search", "может ли мироходец атаковать", "--json"],
+                               cwd=ROOT, env=env, check=True, capture_output=True)
+                runs.append(time.perf_counter() - started)
+            print(f"`kb search` cold start (new process, index up to date), {len(runs)} runs: "
+                  f"median {statistics.median(runs):.2f} s, max {max(runs):.2f} s")
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rulings", type=int, default=100_000)
+    parser.add_argument("--queries", type=int, default=300, help="queries per word count")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--skip-synthetic", action="store_true")
+    parser.add_argument("--skip-bundled", action="store_true")
+    parser.add_argument("--cold-start", type=int, default=5, help="subprocess runs of `kb search` (0: skip)")
+    args = parser.parse_args()
+    if not args.skip_synthetic:
+        synthetic(args)
+    if not args.skip_bundled:
+        bundled(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
