@@ -138,6 +138,7 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
         if pool[unit] <= 0:
             del pool[unit]
     obj.face_down = False
+    obj.transformed = False  # a manifested double-faced card turns its front face up
     obj.manifested = False
     if via == "morph" and "megamorph" in definition.keywords:
         obj.counters["+1/+1"] += 1

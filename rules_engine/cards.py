@@ -56,7 +56,14 @@ DEF_KEYS = frozenset(
         "alternative_costs",
         "enchant",
         "choose",
+        "cast_only_during",  # combat: "Cast this spell only during combat"
+        "split",  # [HALF, HALF]: a split card; each half is a definition of its own
+        "back_face",  # {name, ...}: a double-faced card's back face
     }
+)
+COMBAT_STEPS = frozenset(
+    {"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+     "end_of_combat"}
 )
 ABILITY_KEYS = frozenset(
     {
@@ -150,6 +157,22 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
     unknown = sorted(set(spec) - DEF_KEYS)
     if unknown:
         raise CardDefinitionError(f"{at(unknown[0])}: unknown key {unknown[0]!r} in card {name!r}")
+    if "split" in spec:
+        halves = spec["split"]
+        if not isinstance(halves, list) or len(halves) != 2 or not all(isinstance(h, dict) for h in halves):
+            raise CardDefinitionError(f"{at('split')}: split needs two half definitions, each with a name")
+        parsed = tuple(
+            parse_card(str(h.get("name", "?")), {k: v for k, v in h.items() if k != "name"}, at("split"))
+            for h in halves
+        )
+        return CardDef(
+            name=name,
+            name_ru=str(spec.get("name_ru", " // ".join(h.name_ru for h in parsed))),
+            cost=None,
+            types=frozenset().union(*(h.types for h in parsed)),
+            source=where,
+            halves=parsed,
+        )
     try:
         supertypes, types, subtypes = parse_type_line(str(spec.get("type", "")))
         cost = parse_cost(spec["cost"]) if spec.get("cost") is not None else None
@@ -182,7 +205,17 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
     for key in ("additional_costs", "alternative_costs"):
         if key in spec:
             abilities.append(AbilityDef("cost", key, {"costs": list(spec[key])}))
+    if "cast_only_during" in spec:
+        if spec["cast_only_during"] != "combat":
+            raise CardDefinitionError(f"{at('cast_only_during')}: cast_only_during: combat is the only one known")
+        abilities.append(AbilityDef("cost", "restriction", {"during": "combat"}))
     colors = frozenset(str(c).upper() for c in spec["colors"]) if "colors" in spec else None
+    back = None
+    if "back_face" in spec:
+        raw_back = spec["back_face"]
+        if not isinstance(raw_back, dict) or "name" not in raw_back:
+            raise CardDefinitionError(f"{at('back_face')}: back_face needs a definition with a name")
+        back = parse_card(str(raw_back["name"]), {k: v for k, v in raw_back.items() if k != "name"}, at("back_face"))
     return CardDef(
         name=name,
         name_ru=str(spec.get("name_ru", name)),
@@ -197,6 +230,7 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
         keywords=keywords,
         abilities=tuple(abilities),
         source=where,
+        back=back,
     )
 
 

@@ -100,6 +100,12 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
             akw = game.chars(attacker).keywords
             if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом")
+            walk = akw.get("landwalk")
+            if walk and any(  # landwalk looks at the land type, not the name (GTC dual lands 2)
+                game.controller(o) == player and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
+                for o in game.battlefield
+            ):
+                raise IllegalAction(f"{narr.obj(game, attacker)} не может быть заблокировано ({walk}: хождение)")
             if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо")
         chosen.append((blocker, attackers))

@@ -21,7 +21,7 @@ from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction
 from rules_engine.layers import ContinuousEffect, matches
 from rules_engine.mana import parse_units
-from rules_engine.objects import Card, GameObject, Snapshot
+from rules_engine.objects import FACE_DOWN, AbilityDef, Card, GameObject, Snapshot
 from rules_engine.targets import Target
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ class Context:
     x: int = 0
     event: Event | None = None
     spell: GameObject | None = None
+    made: list[GameObject] = field(default_factory=list)  # what this effect manifested so far ("made")
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)
@@ -113,6 +114,9 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         obj = ctx.event.obj if ctx.event is not None else None
         live = game.find(obj.oid) if obj is not None else None
         return [live] if live is not None else []
+    if text == "made":
+        live_made = [game.find(o.oid) for o in ctx.made]
+        return [o for o in live_made if o is not None]
     if text in ("you", "controller"):
         return [ctx.controller]
     if text == "each_opponent":
@@ -204,6 +208,7 @@ _LAYER_RU = {
     "set_types": "типы, слой 4",
     "add_types": "типы, слой 4",
     "control": "контроль, слой 2",
+    "change_text": "изменение текста, слой 3",
 }
 
 
@@ -298,7 +303,15 @@ def _add_types(ctx: Context, v: dict[str, Any]) -> None:
 @effect("gain_control")
 def _control(ctx: Context, v: dict[str, Any]) -> None:
     game = ctx.game
-    for obj in objects(ctx, v.get("on", "target")):
+    found = objects(ctx, v.get("on", "target"))
+    spells = [o for o in found if o.zone == "stack"]
+    for spell in spells:  # a spell's controller changes; the permanent it becomes enters under them
+        spell.controller = ctx.controller
+        game.touch()
+        game.log(f"{narr.player(ctx.controller)} получает контроль над заклинанием {narr.obj(game, spell)}")
+    if spells and len(spells) == len(found):
+        return
+    for obj in found:
         obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
     _continuous(
         ctx,
@@ -413,19 +426,34 @@ def _reanimate(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("create_token")
 def _token(ctx: Context, v: dict[str, Any]) -> None:
-    game = ctx.game
     spec = dict(v["token"])
     name = str(spec.pop("name"))
     definition = parse_card(name, spec, ctx.source.card.definition.source)
     for _ in range(amount(ctx, v.get("n", 1))):
         card = Card(ref=str(v.get("ref", name)), definition=definition, owner=ctx.controller, is_token=True)
-        obj = game.new_object(card, "battlefield", ctx.controller)
-        replacement.apply_entering(game, obj, Counter())
-        game.log(f"{narr.player(ctx.controller)} создает {narr.obj(game, obj)}")
-        from rules_engine import triggers
-        from rules_engine.game import Event
+        _token_enters(ctx, card)
 
-        triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
+
+def _token_enters(ctx: Context, card: Card) -> GameObject:
+    from rules_engine import triggers
+    from rules_engine.game import Event
+
+    game = ctx.game
+    obj = game.new_object(card, "battlefield", ctx.controller)
+    replacement.apply_entering(game, obj, Counter())
+    game.log(f"{narr.player(ctx.controller)} создает {narr.obj(game, obj)}")
+    triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
+    return obj
+
+
+@effect("create_token_copy")
+def _token_copy(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 706.2: the copy takes the copiable values, the printed characteristics with their abilities (a
+    token's too: those its creating effect gave it), not counters, status or other effects."""
+    for obj in objects(ctx, v.get("of", "target")):
+        definition = FACE_DOWN if obj.face_down else obj.definition
+        card = Card(ref=f"{obj.card.ref} (copy)", definition=definition, owner=ctx.controller, is_token=True)
+        _token_enters(ctx, card)
 
 
 @effect("regenerate")
@@ -455,7 +483,8 @@ def _redirect(ctx: Context, v: dict[str, Any]) -> None:
             return
         key = thing if isinstance(thing, str) else thing.oid
         dest = new[0] if isinstance(new[0], str) else new[0].oid
-        ctx.game.delayed.append({"kind": "redirect", "to": key, "new": dest, "duration": "end_of_turn"})
+        n = amount(ctx, v["n"]) if "n" in v else None  # "the next N damage": only that much is redirected
+        ctx.game.delayed.append({"kind": "redirect", "to": key, "new": dest, "n": n, "duration": "end_of_turn"})
 
 
 @effect("tap")
@@ -546,6 +575,7 @@ def _manifest(ctx: Context, v: dict[str, Any]) -> None:
                 return
             new = game.move(lib[-1], "battlefield", controller=p, face_down=True)
             new.manifested = True
+            ctx.made.append(new)
             game.touch()
             game.log(f"{narr.player(p)} воплощает верхнюю карту библиотеки: {narr.obj(game, new)}")
             counters = v.get("counters") or {}
@@ -614,17 +644,15 @@ def _clash(ctx: Context, v: dict[str, Any]) -> None:
     game = ctx.game
     opponent = game.opponent(ctx.controller)
     clashers = [ctx.controller, opponent]
-    revealed: dict[str, int | None] = {}
+    revealed: dict[str, list[int] | None] = {}
     for p in clashers:
         lib = game.players[p].library
         if lib:
             top = lib[-1]
-            chars = game.chars(top)
-            revealed[p] = chars.cost.mana_value if chars.cost else 0
-            game.log(
-                f"Столкновение: {narr.player(p)} показывает {narr.obj(game, top)} "
-                f"(мана-стоимость {revealed[p]})"
-            )
+            values = _clash_values(game, top)
+            revealed[p] = values
+            shown = " и ".join(str(m) for m in values)
+            game.log(f"Столкновение: {narr.player(p)} показывает {narr.obj(game, top)} (мана-стоимость {shown})")
         else:
             revealed[p] = None
     for p in game.apnap():
@@ -636,16 +664,385 @@ def _clash(ctx: Context, v: dict[str, Any]) -> None:
                 game.log(f"{narr.player(p)} кладет показанную карту вниз библиотеки")
             elif answer != "top":
                 raise IllegalAction("ответ на Столкновение: top или bottom")
-    best = max((m for m in revealed.values() if m is not None), default=None)
-    winners = [p for p, m in revealed.items() if m is not None and m == best]
-    winner = winners[0] if len(winners) == 1 else None
-    game.log(f"Столкновение выигрывает {narr.player(winner)}" if winner else "В Столкновении нет победителя")
+    # a player wins if their card's mana value is greater than that of every other card revealed; each half of
+    # a split card counts separately, so both players can win (LRW clash 7)
+    winners = []
+    for p, mine in revealed.items():
+        others = [theirs for q, theirs in revealed.items() if q != p and theirs is not None]
+        if mine is not None and all(any(a > b for a in mine for b in theirs) for theirs in others):
+            winners.append(p)
+    if winners:
+        game.log("Столкновение выигрывает " + " и ".join(narr.player(p) for p in winners))
+    else:
+        game.log("В Столкновении нет победителя")
     for p in clashers:
-        triggers.collect(game, Event("clash", player=p, amount=1 if p == winner else 0))
-    if winner == ctx.controller and "then" in v:
+        triggers.collect(game, Event("clash", player=p, amount=1 if p in winners else 0))
+    if ctx.controller in winners and "then" in v:
         run(ctx, v["then"])
+
+
+def _clash_values(game: Game, card: GameObject) -> list[int]:
+    halves = card.definition.halves
+    if halves:
+        return [h.cost.mana_value if h.cost else 0 for h in halves]
+    chars = game.chars(card)
+    return [chars.cost.mana_value if chars.cost else 0]
 
 
 @effect("nothing")
 def _nothing(ctx: Context, v: Any) -> None:
     return None
+
+
+# -- linked abilities: champion, hideaway (rule 607) ------------------------------------------------------
+def _pick(game: Game, pool: list[GameObject], answer: Any, what: str) -> GameObject:
+    hits = [o for o in pool if str(answer) in (o.card.ref, o.card.definition.name)]
+    if not hits:
+        raise IllegalAction(f"{answer!r}: нельзя выбрать ({what})")
+    return hits[0]
+
+
+def _link(game: Game, source_oid: int, link: str, obj: GameObject) -> None:
+    game.linked.setdefault((source_oid, link), []).append(obj.oid)
+
+
+def linked_cards(game: Game, source_oid: int, link: str) -> list[GameObject]:
+    """The cards an object's linked ability exiled that are still in exile (a card that left is a new object)."""
+    found = [game.find(oid) for oid in game.linked.get((source_oid, link), [])]
+    return [o for o in found if o is not None and o.zone == "exile"]
+
+
+@effect("champion")
+def _champion(ctx: Context, v: dict[str, Any]) -> None:
+    """Sacrifice the source unless its controller exiles another matching permanent they control (a scripted
+    ``champion`` choice: REF or no). The exiled card is linked to this very object (LRW champion 2)."""
+    game = ctx.game
+    filt = dict(v.get("filter") or {})
+    pool = [
+        o
+        for o in game.battlefield
+        if o.oid != ctx.source.oid
+        and game.controller(o) == ctx.controller
+        and matches(game, o, game.chars(o), filt, ctx.controller, None)
+    ]
+    if pool:
+        answer = game.decide("champion", ctx.controller, "какой перманент изгнать для Заступника (или no)?", ctx.source)
+        if answer not in (None, False, "no"):
+            chosen = _pick(game, pool, answer, "Заступник: другой подходящий перманент под вашим контролем")
+            game.log(f"{narr.player(ctx.controller)} изгоняет {narr.obj(game, chosen)} (Заступник)")
+            _link(game, ctx.source.oid, "champion", game.move(chosen, "exile"))
+            return
+    live = ctx.source_live()
+    if live is not None and live.zone == "battlefield":
+        game.log(f"{narr.player(game.controller(live))} приносит в жертву {narr.obj(game, live)} (Заступник)")
+        game.move(live, "graveyard")
+    else:
+        game.log("Перманента с Заступником уже нет на поле битвы: пожертвовать нечего")
+
+
+@effect("return_linked")
+def _return_linked(ctx: Context, v: Any) -> None:
+    game = ctx.game
+    cards = linked_cards(game, ctx.source.oid, str(v))
+    if not cards:
+        game.log("Связанная способность ничего не изгнала: возвращать нечего")
+    for obj in cards:
+        game.log(f"{narr.obj(game, obj)} возвращается на поле битвы под контролем владельца")
+        game.move(obj, "battlefield", controller=obj.owner)
+
+
+@effect("hideaway")
+def _hideaway(ctx: Context, v: dict[str, Any]) -> None:
+    """Look at the top N cards (all if fewer), exile one face down (``hideaway`` choice unless only one), put
+    the rest on the bottom in a chosen order (``bottom_order``: top to bottom, the last listed is the bottom)."""
+    game = ctx.game
+    lib = game.players[ctx.controller].library
+    n = amount(ctx, v.get("n", 4))
+    looked = list(reversed(lib[-n:])) if n > 0 else []
+    if not looked:
+        game.log(f"Библиотека игрока {narr.player(ctx.controller)} пуста: смотреть нечего")
+        return
+    game.log(f"{narr.player(ctx.controller)} смотрит {len(looked)} верхних карт(ы) библиотеки")
+    if len(looked) == 1:
+        chosen = looked[0]
+    else:
+        answer = game.decide("hideaway", ctx.controller, "какую из просмотренных карт изгнать?", ctx.source)
+        chosen = _pick(game, looked, answer, "одна из просмотренных карт")
+    rest = [o for o in looked if o is not chosen]
+    exiled = game.move(chosen, "exile", face_down=True)
+    game.log(f"{narr.player(ctx.controller)} изгоняет одну из них рубашкой вверх (Укрытие)")
+    _link(game, ctx.source.oid, "hideaway", exiled)
+    if len(rest) > 1:
+        answer = game.decide("bottom_order", ctx.controller, "порядок карт вниз библиотеки (сверху вниз)", ctx.source)
+        names = answer if isinstance(answer, list) else [answer]
+        if len(names) != len(rest):
+            raise IllegalAction(f"нужно перечислить все {len(rest)} карт(ы)")
+        left = list(rest)
+        ordered = []
+        for name in names:
+            picked = _pick(game, left, name, "одна из оставшихся карт")
+            ordered.append(picked)
+            left.remove(picked)
+        rest = ordered
+    for o in rest:
+        lib.remove(o)
+    lib[0:0] = list(reversed(rest))
+    if rest:
+        game.log(f"Остальные {len(rest)} карт(ы) кладутся вниз библиотеки")
+
+
+def may_look(game: Game, card: GameObject) -> list[str]:
+    """Who may look at a card: anyone if it is face up; a face-down spell or permanent only its controller; a card
+    exiled face down by hideaway only the players who have controlled that permanent, and no one once it has left
+    the battlefield (rule 502.75a)."""
+    if card.face_down and card.zone in ("battlefield", "stack"):  # only its controller (DTK megamorph 12)
+        return [game.controller(card)]
+    if not card.face_down or card.zone != "exile":
+        return sorted(game.players)
+    for (source_oid, _link), oids in game.linked.items():
+        if card.oid in oids:
+            source = game.find(source_oid)
+            if source is None or source.zone != "battlefield":
+                return []
+            return sorted(source.seen_by | {game.controller(source)})
+    return []
+
+
+@effect("play_linked")
+def _play_linked(ctx: Context, v: Any) -> None:
+    """You may play the card this object's linked ability exiled without paying its mana cost (LRW hideaway)."""
+    game = ctx.game
+    cards = linked_cards(game, ctx.source.oid, str(v))
+    if not cards:
+        game.log("Изгнанной связанной способностью карты больше нет в изгнании: ничего не происходит")
+        return
+    play_without_paying(ctx, cards[0])
+
+
+def play_without_paying(ctx: Context, obj: GameObject) -> bool:
+    """Play a card (or cast a copy) as part of a resolving effect: a scripted ``play`` answer (no, yes, or a
+    mapping of cast options such as targets / conspire / alternative). A land is played only in its
+    controller's turn with a land play left (and uses it); a spell with no legal target can't be cast."""
+    from rules_engine import stack
+    from rules_engine import targets as tg
+
+    game = ctx.game
+    who = ctx.controller
+    answer = game.decide("play", who, f"разыграть {narr.obj(game, obj)} без уплаты мана-стоимости?", obj)
+    if answer in (None, False, "no"):
+        game.log(f"{narr.player(who)} решает не разыгрывать {narr.obj(game, obj)}")
+        return False
+    params: dict[str, Any] = dict(answer) if isinstance(answer, dict) else {}
+    if game.chars(obj).is_("Land"):
+        if game.active != who or game.players[who].land_plays >= 1:
+            game.log(f"{narr.player(who)} не может сейчас сыграть землю: карта остается в изгнании")
+            return False
+        game.players[who].land_plays += 1
+        game.log(f"{narr.player(who)} играет землю {narr.obj(game, obj)} (это его сыгранная в этом ходу земля)")
+        game.move(obj, "battlefield", controller=who).steady_controller = None
+        return True
+    if not stack.casting_allowed_now(game, obj):
+        game.log(f"{narr.obj(game, obj)} сейчас разыграть нельзя (ограничение карты): ничего не происходит")
+        return False
+    if params.get("targets") is None:
+        specs = stack.spell_spec(obj).get("targets", [])
+        if any(not tg.candidates(game, spec, who, obj) for spec in specs):
+            game.log(f"У {narr.obj(game, obj)} нет допустимых целей: разыграть нельзя, ничего не происходит")
+            return False
+    params["without_paying"] = True
+    stack.cast_object(game, who, obj, params, during_resolution=True)
+    return True
+
+
+# -- cipher (rule 702.97) ------------------------------------------------------------------------------------
+def encode(game: Game, spell: GameObject, controller: str) -> bool:
+    """As a cipher spell finishes resolving: you may exile it encoded on a creature you control (a scripted
+    ``cipher`` choice: REF or no; not a target). The exiled card grants that creature, while both stay where
+    they are, "whenever this creature deals combat damage to a player, you may copy the encoded card and you
+    may cast the copy without paying its mana cost"."""
+    creatures = [
+        o for o in game.battlefield if game.controller(o) == controller and game.chars(o).is_("Creature")
+    ]
+    if not creatures:
+        game.log("Нет существа под вашим контролем: Шифр не кодирует карту")
+        return False
+    answer = game.decide("cipher", controller, "на каком существе закодировать карту (или no)?", spell)
+    if answer in (None, False, "no"):
+        return False
+    creature = _pick(game, creatures, answer, "закодировать можно только на существе под вашим контролем")
+    card = game.move(spell, "exile")
+    ability = AbilityDef(
+        "triggered",
+        "cipher",
+        {"triggered": "deals_combat_damage_to_player", "effect": {"cast_encoded_copy": card.oid}},
+        keyword="cipher",
+    )
+    game.effects.append(
+        ContinuousEffect(
+            layer="6",
+            kind="grant_ability",
+            data={"ability": ability, "while_in_exile": card.oid},
+            timestamp=game.new_timestamp(),
+            affected=frozenset({creature.oid}),
+            duration="permanent",
+            source_oid=card.oid,
+            controller=controller,
+        )
+    )
+    game.touch()
+    game.log(f"{narr.obj(game, card)} кодируется на {narr.obj(game, creature)} (Шифр)")
+    return True
+
+
+def encoded_on(game: Game, card: GameObject) -> GameObject | None:
+    """The creature a card in exile is encoded on, if any (rule 702.97c)."""
+    if card.zone != "exile":
+        return None
+    for e in game.effects:
+        if e.kind == "grant_ability" and e.data.get("while_in_exile") == card.oid:
+            for oid in e.affected:
+                host = game.find(oid)
+                if host is not None and host.zone == "battlefield":
+                    return host
+    return None
+
+
+@effect("cast_encoded_copy")
+def _cast_encoded(ctx: Context, v: Any) -> None:
+    """GTC cipher 6-8: the copy is made in exile and cast from there; if it is not cast it ceases to exist."""
+    game = ctx.game
+    card = game.find(int(v))
+    if card is None or card.zone != "exile":
+        game.log("Закодированной карты больше нет в изгнании: копировать нечего")
+        return
+    copy_card = Card(ref=f"{card.card.ref} (copy)", definition=card.definition, owner=ctx.controller)
+    copy = game.new_object(copy_card, "exile", ctx.controller, is_copy=True)
+    game.log(f"{narr.player(ctx.controller)} копирует закодированную карту {narr.obj(game, card)} в изгнании")
+    play_without_paying(ctx, copy)
+
+
+# -- other effects ---------------------------------------------------------------------------------------
+def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
+    game = ctx.game
+    if "control" in cond:  # "if you control a Goblin": a permanent, never a spell (LRW tribal 3)
+        filt = dict(cond["control"])
+        return any(
+            game.controller(o) == ctx.controller and matches(game, o, game.chars(o), filt, ctx.controller, None)
+            for o in game.battlefield
+        )
+    if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
+        return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
+    raise IllegalAction(f"unknown condition {cond!r}")
+
+
+@effect("if")
+def _if(ctx: Context, v: dict[str, Any]) -> None:
+    holds = condition_holds(ctx, dict(v["condition"]))
+    branch = v.get("then") if holds else v.get("else")
+    if branch is not None:
+        run(ctx, branch)
+
+
+@effect("set_subtypes")
+def _set_subtypes(ctx: Context, v: dict[str, Any]) -> None:
+    data = {"subtypes": list(v["subtypes"])}
+    _continuous(ctx, "4", "set_subtypes", data, v.get("on", "target"), v.get("duration"))
+
+
+@effect("search_library")
+def _search(ctx: Context, v: dict[str, Any]) -> None:
+    """Search your library for up to ``n`` cards matching ``filter`` (a scripted ``search`` choice: REF, a list
+    of REFs, or none) and put them ``to`` a zone (``tapped: true`` onto the battlefield tapped)."""
+    game = ctx.game
+    who = ctx.controller
+    lib = game.players[who].library
+    answer = game.decide("search", who, "какие карты найти в библиотеке (или none)?", ctx.source)
+    if answer in (None, False, "no", "none"):
+        game.log(f"{narr.player(who)} ничего не находит")
+        return
+    names = answer if isinstance(answer, list) else [answer]
+    if len(names) > amount(ctx, v.get("n", 1)):
+        raise IllegalAction(f"можно найти не больше {v.get('n', 1)} карт(ы)")
+    found: list[GameObject] = []
+    for name in names:
+        card = _pick(game, [o for o in lib if o not in found], name, "нет такой карты в библиотеке")
+        if not matches(game, card, game.chars(card), v.get("filter"), who, None):
+            raise IllegalAction(f"{name!r} не подходит под условие поиска {v.get('filter')}")
+        found.append(card)
+    for card in found:
+        game.log(f"{narr.player(who)} находит {narr.obj(game, card)}")
+        game.move(card, str(v.get("to", "hand")), controller=who, tapped=bool(v.get("tapped")))
+
+
+@effect("return_card")
+def _return_card(ctx: Context, v: dict[str, Any]) -> None:
+    """A card of yours matching ``filter``, chosen as the effect resolves (not targeted): ``choose_card``."""
+    game = ctx.game
+    who = ctx.controller
+    pool = [
+        o
+        for o in game.players[who].zone(str(v.get("from", "graveyard")))
+        if matches(game, o, game.chars(o), v.get("filter"), who, None)
+    ]
+    if not pool:
+        game.log("Подходящей карты нет: ничего не возвращается")
+        return
+    if len(pool) == 1:
+        chosen = pool[0]
+    else:
+        answer = game.decide("choose_card", who, "какую карту выбрать?", ctx.source)
+        chosen = _pick(game, pool, answer, "подходящая карта")
+    game.log(f"{narr.obj(game, chosen)} возвращается")
+    game.move(chosen, str(v.get("to", "battlefield")), controller=who)
+
+
+@effect("change_text")
+def _change_text(ctx: Context, v: dict[str, Any]) -> None:
+    """Layer 3 text change: a scripted ``text_change`` choice ``{from: Goblin, to: Elf}`` made on resolution;
+    every instance of the word on the object (type line, abilities) is replaced, indefinitely."""
+    game = ctx.game
+    answer = game.decide("text_change", ctx.controller, "какой тип существа заменить каким ({from, to})?", ctx.source)
+    if not isinstance(answer, dict) or not answer.get("from") or not answer.get("to"):
+        raise IllegalAction("text_change: нужно {from: ТИП, to: ТИП}")
+    if str(answer["to"]) in [str(w) for w in v.get("not_to", [])]:
+        raise IllegalAction(f"новым типом не может быть {answer['to']}")
+    data = {"from": str(answer["from"]), "to": str(answer["to"])}
+    _continuous(ctx, "3", "change_text", data, v.get("on", "target"), v.get("duration", "permanent"))
+
+
+@effect("transform")
+def _transform(ctx: Context, v: Any) -> None:
+    """A double-faced permanent turns over; a face-down one can't transform (FRF manifest 13)."""
+    game = ctx.game
+    for obj in objects(ctx, v):
+        if obj.face_down or obj.definition.back is None:
+            game.log(f"{narr.obj(game, obj)} не может трансформироваться")
+            continue
+        obj.transformed = not obj.transformed
+        game.touch()
+        game.log(f"{narr.obj(game, obj)} трансформируется")
+
+
+@effect("turn_face_down")
+def _turn_face_down(ctx: Context, v: Any) -> None:
+    for obj in objects(ctx, v):
+        if obj.definition.back is not None:  # a double-faced card can't be turned face down (FRF manifest 13)
+            ctx.game.log(f"{narr.obj(ctx.game, obj)} — двусторонняя карта: рубашкой вверх ее не повернуть")
+            continue
+        obj.face_down = True
+        ctx.game.touch()
+        ctx.game.log(f"{narr.obj(ctx.game, obj)} поворачивается рубашкой вверх")
+
+
+@effect("attach")
+def _attach(ctx: Context, v: dict[str, Any]) -> None:
+    game = ctx.game
+    auras = objects(ctx, v.get("what", "self"))
+    hosts = objects(ctx, v.get("to", "target"))
+    if not auras or not hosts:
+        game.log("Прикреплять нечего или не к чему")
+        return
+    for aura in auras:
+        aura.attached_to = hosts[0].oid
+        game.log(f"{narr.obj(game, aura)} прикрепляется к {narr.obj(game, hosts[0])}")
+    game.touch()

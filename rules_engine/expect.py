@@ -42,6 +42,10 @@ KINDS = frozenset(
         "mana_pool",
         "log_contains",
         "log_lacks",
+        "encoded",
+        "land_plays",
+        "may_look",
+        "not_subtypes",
     }
 )
 
@@ -140,6 +144,24 @@ def check(game: Game, exp: Expectation) -> list[str]:
             actual = sorted(o.zone for o in objs) if objs else ["none"]
             wanted = [str(zone)] if not isinstance(zone, list) else sorted(str(z) for z in zone)
             _cmp(failures, where, f"зона {ref}", wanted, actual)
+    elif kind == "land_plays":
+        for player, n in value.items():
+            _cmp(failures, where, f"сыграно земель {player}", int(n), game.players[player].land_plays)
+    elif kind == "encoded":  # {CARD: CREATURE or null}: the creature a card in exile is encoded on
+        from rules_engine.effects import encoded_on
+
+        for ref, host in value.items():
+            obj = _one(game, str(ref), where, failures)
+            if obj is not None:
+                found = encoded_on(game, obj)
+                _cmp(failures, where, f"{ref} закодирована на", host, found.card.ref if found else None)
+    elif kind == "may_look":  # {CARD: [players]}: who may look at it (a face-down exiled card)
+        from rules_engine.effects import may_look
+
+        for ref, who in value.items():
+            obj = _one(game, str(ref), where, failures)
+            if obj is not None:
+                _cmp(failures, where, f"кто может посмотреть {ref}", sorted(who or []), may_look(game, obj))
     elif kind == "attached":
         for ref, host in value.items():
             obj = _one(game, str(ref), where, failures)
@@ -181,6 +203,12 @@ def _check_object(
         missing = [s for s in wanted if not has_subtype(chars, s)]
         if missing:
             failures.append(f"{where}: {ref}: нет подтипов {missing}; есть {sorted(chars.subtypes)}")
+    elif kind == "not_subtypes":
+        from rules_engine.layers import has_subtype
+
+        present = [s for s in wanted if has_subtype(chars, s)]
+        if present:
+            failures.append(f"{where}: {ref}: не ожидались подтипы {present}; есть {sorted(chars.subtypes)}")
     elif kind == "keywords":
         missing = [k for k in wanted if k not in chars.keywords]
         if missing:

@@ -93,6 +93,8 @@ class Game:
         self.log_lines: list[str] = []
         self.winner: str | None = None
         self.loyalty_used: set[int] = set()
+        # linked abilities (rule 607): (object id, link name) -> ids of the cards its ability exiled
+        self.linked: dict[tuple[int, str], list[int]] = {}
         self.first_strike_step = False
         self._next_id = 1
         self._time = 1

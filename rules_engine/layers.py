@@ -12,13 +12,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.objects import FACE_DOWN, Characteristics, GameObject
+from rules_engine.objects import FACE_DOWN, AbilityDef, Characteristics, GameObject
 
 if TYPE_CHECKING:
     from rules_engine.game import Game
 
 ALL_CREATURE_TYPES = "*"
-LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7e")
+# Subtypes that belong to a card type other than Creature (rule 205.3); every other subtype is a creature type
+# (used by creatures and tribal cards), or a planeswalker type on a planeswalker that is neither.
+SUBTYPES_OF = {
+    "Land": frozenset({"Forest", "Island", "Mountain", "Plains", "Swamp", "Desert", "Gate", "Lair", "Locus", "Mine",
+                       "Power-Plant", "Tower", "Urza's"}),
+    "Artifact": frozenset({"Equipment", "Fortification", "Contraption", "Vehicle", "Clue", "Food", "Treasure"}),
+    "Enchantment": frozenset({"Aura", "Shrine", "Curse", "Saga"}),
+    "Spell": frozenset({"Arcane", "Trap"}),
+}
+TYPES_OF_KIND = {
+    "Land": {"Land"},
+    "Artifact": {"Artifact"},
+    "Enchantment": {"Enchantment"},
+    "Spell": {"Instant", "Sorcery"},
+    "Creature": {"Creature", "Tribal", "Kindred"},
+    "Planeswalker": {"Planeswalker"},
+}
+LAYER_ORDER = ("2", "3", "4", "5", "6", "7b", "7c", "7e")
 STATIC_LAYERS = {"pump": "7c", "grant": "6", "lose_abilities": "6", "set_colors": "5", "add_types": "4"}
 
 
@@ -40,9 +57,23 @@ class ContinuousEffect:
 def base_characteristics(obj: GameObject) -> Characteristics:
     if obj.face_down and obj.zone in ("battlefield", "stack"):
         chars = Characteristics.of(FACE_DOWN, obj.controller)
+    elif obj.transformed and obj.definition.back is not None and obj.zone == "battlefield":
+        chars = Characteristics.of(obj.definition.back, obj.controller)
     else:
         chars = Characteristics.of(obj.definition, obj.controller)
     return chars
+
+
+def subtype_kind(subtype: str, types: Iterable[str]) -> str:
+    """Which card type a subtype goes with (rule 205.3d): Land, Artifact, Enchantment, Spell, Creature or
+    Planeswalker."""
+    for kind, names in SUBTYPES_OF.items():
+        if subtype in names:
+            return kind
+    types = set(types)
+    if "Planeswalker" in types and not types & TYPES_OF_KIND["Creature"]:
+        return "Planeswalker"
+    return "Creature"
 
 
 def has_subtype(chars: Characteristics, subtype: str) -> bool:
@@ -60,6 +91,10 @@ def matches(
     """Whether an object satisfies a filter from a card definition (``affects:``, target ``filter:``)."""
     if not filt:
         return True
+    if "name" in filt and chars.name != filt["name"]:
+        return False
+    if "supertypes" in filt and not any(t in chars.supertypes for t in filt["supertypes"]):
+        return False
     if "types" in filt and not any(t in chars.types for t in filt["types"]):
         return False
     if "not_types" in filt and any(t in chars.types for t in filt["not_types"]):
@@ -109,7 +144,7 @@ def compute(game: Game) -> dict[int, Characteristics]:
             chars.subtypes.add(ALL_CREATURE_TYPES)
     spell_effects = sorted(game.effects, key=lambda e: e.timestamp)
     statics = list(_static_effects(game, by_id, result))
-    early = sorted([e for e in spell_effects + statics if e.layer in ("2", "4", "5", "6")], key=_order)
+    early = sorted([e for e in spell_effects + statics if e.layer in ("2", "3", "4", "5", "6")], key=_order)
     for effect in early:
         for o in _affected(game, effect, by_id, result):
             _apply(effect, result[o.oid], game)
@@ -162,6 +197,10 @@ def _affected(
     game: Game, effect: ContinuousEffect, by_id: dict[int, GameObject], result: dict[int, Characteristics]
 ) -> list[GameObject]:
     if effect.filter is None:
+        if "while_in_exile" in effect.data:  # e.g. a cipher card grants its ability while it stays encoded
+            card = by_id.get(effect.data["while_in_exile"])
+            if card is None or card.zone != "exile":
+                return []
         return [by_id[oid] for oid in effect.affected if oid in by_id and by_id[oid].zone == "battlefield"]
     source = by_id.get(effect.source_oid) if effect.source_oid is not None else None
     zone = effect.filter.get("zone")
@@ -174,12 +213,28 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
     kind = effect.kind
     if kind == "control":
         chars.controller = data["controller"]
+    elif kind == "change_text":  # layer 3: every instance of one creature type word becomes another
+        before, after = str(data["from"]), str(data["to"])
+        chars.subtypes = {after if s == before else s for s in chars.subtypes}
+        chars.keywords = {k: _replace_word(v, before, after) for k, v in chars.keywords.items()}
+        chars.abilities = [
+            AbilityDef(a.kind, a.name, _replace_word(a.spec, before, after), a.keyword) for a in chars.abilities
+        ]
     elif kind == "set_types":
+        old = set(chars.types)
         chars.types = set(data["types"])
         if "subtypes" in data:
             chars.subtypes = set(data["subtypes"])
-        elif "Creature" not in chars.types:
-            chars.subtypes = {s for s in chars.subtypes if s != ALL_CREATURE_TYPES and s[0].isupper()}
+        else:  # subtypes of a type it no longer has go too, unless a remaining type uses them (LRW tribal 6)
+            chars.subtypes = {
+                s for s in chars.subtypes if TYPES_OF_KIND[subtype_kind(s, old)] & chars.types
+            }
+    elif kind == "set_subtypes":  # new subtypes replace only the existing ones of the same kind (LRW tribal 5)
+        kinds = {subtype_kind(s, chars.types) for s in data["subtypes"]}
+        chars.subtypes = {s for s in chars.subtypes if subtype_kind(s, chars.types) not in kinds}
+        chars.subtypes |= set(data["subtypes"])
+    elif kind == "grant_ability":
+        chars.abilities.append(data["ability"])
     elif kind == "add_types":
         chars.types |= set(data.get("types", []))
         chars.subtypes |= set(data.get("subtypes", []))
@@ -199,6 +254,16 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
             chars.toughness += int(data.get("toughness", 0))
     elif kind == "switch_pt" and chars.power is not None:
         chars.power, chars.toughness = chars.toughness, chars.power
+
+
+def _replace_word(value: Any, before: str, after: str) -> Any:
+    if isinstance(value, str):
+        return after if value == before else value
+    if isinstance(value, list):
+        return [_replace_word(v, before, after) for v in value]
+    if isinstance(value, dict):
+        return {k: _replace_word(v, before, after) for k, v in value.items()}
+    return value
 
 
 def end_of_turn_cleanup(game: Game) -> None:

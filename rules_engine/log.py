@@ -45,11 +45,18 @@ ABILITY_NAMES = {
     "conspire": "Заговор",
     "evolve": "Эволюция",
     "extort": "Вымогательство",
+    "champion": "Заступник",
+    "champion-return": "Заступник (возвращение)",
+    "hideaway": "Укрытие",
+    "cipher": "Шифр",
 }
 COUNTER_NAMES = {"-1/-1": "жетон -1/-1", "+1/+1": "жетон +1/+1", "loyalty": "жетон верности"}
 
 
 def ability(name: str) -> str:
+    base, _, index = name.rpartition("-")
+    if index.isdigit() and base in ABILITY_NAMES:  # a further instance of a keyword, e.g. conspire-2
+        return f"{ABILITY_NAMES[base]} ({index})"
     return ABILITY_NAMES.get(name, name)
 
 

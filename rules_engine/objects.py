@@ -51,6 +51,8 @@ class CardDef:
     keywords: dict[str, Any] = field(default_factory=dict)
     abilities: tuple[AbilityDef, ...] = ()
     source: str = ""  # file:line of the definition
+    halves: tuple[CardDef, ...] = ()  # a split card's two halves (only their mana values are used yet)
+    back: CardDef | None = None  # a double-faced card's back face
 
     @property
     def printed_colors(self) -> frozenset[str]:
@@ -141,6 +143,7 @@ class GameObject:
     tapped: bool = False
     face_down: bool = False
     manifested: bool = False
+    transformed: bool = False  # a double-faced permanent with its back face up
     counters: Counter[str] = field(default_factory=Counter)
     damage: int = 0
     deathtouch_damage: bool = False
@@ -148,6 +151,7 @@ class GameObject:
     steady_controller: str | None = None  # who has controlled it continuously since their turn began
     regeneration_shields: int = 0
     phased_out: bool = False
+    seen_by: set[str] = field(default_factory=set)  # players who have controlled this permanent
     # on the stack
     targets: list[Any] = field(default_factory=list)
     mode: int | None = None

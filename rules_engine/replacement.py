@@ -26,6 +26,11 @@ def apply_entering(game: Game, new: GameObject, counters: Counter[str]) -> None:
         if n > 0:
             new.counters[kind] += n
     game.touch()
+    if "hideaway" in game.chars(new).keywords:  # rule 502.75a of the time: "This permanent enters tapped"
+        new.tapped = True
+    for ability in game.chars(new).abilities:  # "As this enters, you may pay 2 life. If you don't, it enters tapped"
+        if ability.kind == "static" and ability.spec["static"] == "enters_tapped_unless_pay":
+            _pay_life_or_tapped(game, new, int((ability.spec.get("value") or {}).get("life", 2)))
     for source in list(game.battlefield):
         for ability in game.chars(source).abilities:
             if ability.kind != "static":
@@ -42,6 +47,23 @@ def apply_entering(game: Game, new: GameObject, counters: Counter[str]) -> None:
                 for counter_kind, n in (ability.spec.get("value") or {}).items():
                     new.counters[counter_kind] += int(n)
     game.touch()
+
+
+def _pay_life_or_tapped(game: Game, new: GameObject, life: int) -> None:
+    """A scripted ``may`` answer of the controller; paying life needs at least that much life (rule 119.4).
+    Paying does not untap a permanent another effect puts onto the battlefield tapped (GTC dual lands 3)."""
+    from rules_engine.errors import IllegalAction
+
+    who = game.controller(new)
+    answer = game.decide("may", who, f"заплатить {life} жизни, чтобы {narr.obj(game, new)} вошел неповернутым?", new)
+    if answer in (True, "yes"):
+        if game.players[who].life < life:
+            raise IllegalAction(f"нельзя заплатить {life} жизни при {game.players[who].life} жизни")
+        game.players[who].life -= life
+        game.log(f"{narr.player(who)} платит {life} жизни (жизнь: {game.players[who].life})")
+    else:
+        new.tapped = True
+        game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")
 
 
 def graveyard_destination(game: Game, obj: GameObject) -> str:
@@ -75,6 +97,13 @@ def deal_damage(
 
     if amount <= 0:
         return 0
+    partial = _partial_redirect(game, recipient)
+    if partial is not None:  # "the next N damage ... is dealt to X instead": the rest still goes to the recipient
+        new, n = partial
+        n = min(n, amount)
+        game.log(f"{n} повр. перенаправлены: {recipient_label(game, new)} вместо {recipient_label(game, recipient)}")
+        dealt = deal_damage(game, source, new, n, combat)
+        return dealt + deal_damage(game, source, recipient, amount - n, combat)
     recipient = _redirect(game, source, recipient, combat)
     amount = _prevent(game, recipient, amount)
     if amount <= 0:
@@ -141,9 +170,20 @@ def _prevent(game: Game, recipient: Recipient, amount: int) -> int:
     return amount
 
 
+def _partial_redirect(game: Game, recipient: Recipient) -> tuple[Recipient, int] | None:
+    for shield in list(game.delayed):
+        if shield["kind"] == "redirect" and shield.get("n") is not None and _matches_recipient(shield, recipient):
+            game.delayed.remove(shield)
+            new = shield["new"]
+            target: Recipient | None = new if isinstance(new, str) else game.find(new)
+            if target is not None and (isinstance(target, str) or target.zone == "battlefield"):
+                return target, int(shield["n"])
+    return None
+
+
 def _redirect(game: Game, source: GameObject | Snapshot, recipient: Recipient, combat: bool) -> Recipient:
     for shield in list(game.delayed):
-        if shield["kind"] == "redirect" and _matches_recipient(shield, recipient):
+        if shield["kind"] == "redirect" and shield.get("n") is None and _matches_recipient(shield, recipient):
             game.delayed.remove(shield)
             new = shield["new"]
             target: Recipient | None = new if isinstance(new, str) else game.find(new)

@@ -55,8 +55,10 @@ def check_once(game: Game) -> bool:
             annihilate.append(obj)
     to_graveyard += _legend_rule(game)
     to_graveyard += _planeswalker_uniqueness(game)
-    ceased = [
-        o for o in game.all_objects() if o.zone != "battlefield" and (o.card.is_token and o.zone != "stack")
+    ceased = [  # tokens outside the battlefield, copies of cards outside the stack (rule 704.5e; GTC cipher 8)
+        o
+        for o in game.all_objects()
+        if o.zone != "battlefield" and o.zone != "stack" and (o.card.is_token or o.is_copy)
     ]
     if not (to_graveyard or to_destroy or annihilate or losers or ceased):
         return False
@@ -84,12 +86,23 @@ def check_once(game: Game) -> bool:
             game.remove_counters(obj, "-1/-1", n)
             game.log(f"{SBA}: с {narr.obj(game, obj)} удаляются {n} пар(ы) жетонов +1/+1 и -1/-1")
         for obj in ceased:
-            game.log(f"{SBA}: фишка {narr.obj(game, obj)} вне поля битвы прекращает существование")
+            what = "фишка" if obj.card.is_token else "копия карты"
+            game.log(f"{SBA}: {what} {narr.obj(game, obj)} прекращает существование")
             game.remove_from_game(obj)
     alive = [p for p in game.order if not game.players[p].lost]
     if len(alive) == 1 and game.winner is None:
         game.winner = alive[0]
+        _reveal_face_down(game)
     return True
+
+
+def _reveal_face_down(game: Game) -> None:
+    """When the game ends, face-down spells and permanents are revealed (rule 708.10 / DTK megamorph 14)."""
+    hidden = [o for o in game.battlefield if o.face_down]
+    hidden += [o for o in game.stack if isinstance(o, GameObject) and o.face_down]
+    if hidden:
+        names = ", ".join(f"«{o.definition.name_ru}» [{o.card.ref}]" for o in hidden)
+        game.log(f"Партия окончена: показываются карты рубашкой вверх: {names}")
 
 
 def check(game: Game) -> None:

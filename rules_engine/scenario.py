@@ -60,6 +60,7 @@ STEP_MODIFIERS = frozenset(
         "without_paying",
         "via",
         "note",
+        "hybrid",
     }
 )
 RULING_ID = re.compile(r"^[a-z0-9]+/[a-z0-9.-]+/[a-z0-9.-]+(/[a-z]+)?$")

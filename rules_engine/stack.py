@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from rules_engine.game import Game, StackAbility
 
 SORCERY_STEPS = ("main1", "main2")
+_ZONE_FROM = {"exile": "изгнание", "graveyard": "кладбище", "library": "библиотека"}
 
 
 def spell_ability(obj: GameObject) -> AbilityDef | None:
@@ -64,16 +65,27 @@ def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObjec
     hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
     if not hand:
         raise IllegalAction(f"у игрока {narr.player(player)} нет в руке карты {ref!r}")
-    card_obj = hand[0]
+    return cast_object(game, player, hand[0], params)
+
+
+def cast_object(
+    game: Game, player: str, card_obj: GameObject, params: dict[str, Any], during_resolution: bool = False
+) -> GameObject:
+    """Cast ``card_obj`` from its zone; ``during_resolution``: as part of an effect (hideaway, cipher), when the
+    timing permissions of its card type do not apply (LRW hideaway 4, GTC cipher 7)."""
     chars = game.chars(card_obj)
     face_down = bool(params.get("face_down"))
+    if card_obj.definition.halves and not face_down:
+        raise IllegalAction("разыгрывание половинки двойной (split) карты движком пока не моделируется")
     if chars.is_("Land"):
         raise IllegalAction("землю не разыгрывают как заклинание")
-    instant_speed = chars.is_("Instant") or "flash" in chars.keywords
+    instant_speed = chars.is_("Instant") or "flash" in chars.keywords or during_resolution
     if (face_down or not instant_speed) and not sorcery_timing(game, player):
         raise IllegalAction(
             f"{narr.obj(game, card_obj)} можно разыграть только в свою главную фазу при пустом стеке"
         )
+    if not casting_allowed_now(game, card_obj):
+        raise IllegalAction(f"{narr.obj(game, card_obj)} можно разыграть только во время боя")
     ability = spell_ability(card_obj)
     mode = None
     modes: tuple[int, ...] = ()
@@ -92,6 +104,8 @@ def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObjec
         else:
             modes = tuple(sorted(picked))  # rule 700.2: modes take effect in printed order
     # cost (601.2f): mana cost or an alternative cost, plus additional costs, X chosen
+    if face_down and params.get("without_paying"):  # morph's {3} is an alternative cost (rule 118.9a)
+        raise IllegalAction("разыгрывая «без уплаты мана-стоимости», нельзя заплатить альтернативную стоимость")
     if face_down:
         if "morph" not in chars.keywords and "megamorph" not in chars.keywords:
             raise IllegalAction("рубашкой вверх можно разыграть только карту с Оборотнем")
@@ -117,6 +131,7 @@ def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObjec
             raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
         x = int(params["x"])
         cost = cost.with_x(x)
+    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"))
     probe = GameObject(
         oid=-1,
         card=card_obj.card,
@@ -140,23 +155,99 @@ def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObjec
     for unit in list(pool):
         if pool[unit] <= 0:
             del pool[unit]
-    spell = game.move(card_obj, "stack", controller=player, face_down=face_down)
+    if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
+        game.zone_list(card_obj).remove(card_obj)
+        spell = game.new_object(card_obj.card, "stack", player, is_copy=True)
+        game.touch()
+    else:
+        spell = game.move(card_obj, "stack", controller=player, face_down=face_down)
     spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
     spell.modes = modes
     if params.get("alternative"):
         spell.paid_additional += (str(params["alternative"]),)
-    for creature in conspirators:
-        creature.tapped = True
-    if conspirators:
-        spell.paid_additional += ("conspire",)
+    for index, creatures in conspirators:
+        for creature in creatures:
+            creature.tapped = True
+        spell.paid_additional += ("conspire" if index == 1 else f"conspire#{index}",)
+    what = "копию заклинания" if spell.is_copy else "заклинание"
+    where = f" из зоны «{_ZONE_FROM.get(card_obj.zone, card_obj.zone)}»" if card_obj.zone != "hand" else ""
+    paid = "без уплаты мана-стоимости" if params.get("without_paying") else f"за {format_units(units)}"
     game.log(
-        f"{narr.player(player)} разыгрывает заклинание {narr.obj(game, spell)} за {format_units(units)}"
+        f"{narr.player(player)} разыгрывает {what} {narr.obj(game, spell)}{where} {paid}"
         + _targets_text(game, chosen_targets)
     )
     from rules_engine.game import Event
 
     triggers.collect(game, Event("cast", obj=spell, player=player))
     return spell
+
+
+def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any) -> ManaCost:
+    """Rule 601.2f: the total cost is the mana cost or alternative cost plus increases, minus reductions.
+
+    When a reduction or increase applies to a cost with hybrid symbols, the way each one will be paid must be
+    chosen first (``hybrid: [G, R, 2]``, in the order of the symbols): a reduction of coloured (generic) mana
+    then applies only if that choice includes the colour (generic mana) — SHM hybrid 3, monocolored hybrid 4.
+    """
+    from rules_engine.layers import matches
+    from rules_engine.mana import Symbol
+
+    increases: list[ManaCost] = []
+    reductions: list[ManaCost] = []
+    for source in game.battlefield:
+        for ability in game.chars(source).abilities:
+            kind = ability.spec.get("static") if ability.kind == "static" else None
+            if kind not in ("cost_increase", "cost_reduction"):
+                continue
+            filt = dict(ability.spec.get("affects") or {})
+            whose = filt.pop("controller", None)
+            owner = game.controller(source)
+            if (whose == "you" and player != owner) or (whose == "opponent" and player == owner):
+                continue
+            if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
+                continue
+            (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
+    if not increases and not reductions:
+        return cost
+    symbols = list(cost.symbols)
+    hybrids = [i for i, s in enumerate(symbols) if s.kind in ("hybrid", "mono_hybrid")]
+    if hybrids:
+        if hybrid is None:
+            raise DecisionMissing("стоимость изменяется: укажите, как будет оплачен каждый гибридный символ (hybrid:)")
+        chosen = [str(c).upper() for c in (hybrid if isinstance(hybrid, list) else [hybrid])]
+        if len(chosen) != len(hybrids):
+            raise IllegalAction(f"hybrid: нужно {len(hybrids)} значения(й)")
+        for i, pick in zip(hybrids, chosen, strict=True):
+            s = symbols[i]
+            if pick in s.colors:
+                symbols[i] = Symbol("colored", (pick,))
+            elif s.kind == "mono_hybrid" and pick == str(s.amount):
+                symbols[i] = Symbol("generic", amount=s.amount)
+            else:
+                raise IllegalAction(f"символ {s} нельзя оплатить как {pick}")
+    for extra in increases:
+        symbols += list(extra.symbols)
+    generic = sum(s.amount for s in symbols if s.kind == "generic")
+    others = [s for s in symbols if s.kind != "generic"]
+    for less in reductions:
+        for s in less.symbols:
+            if s.kind == "generic":
+                generic = max(0, generic - s.amount)
+            else:
+                hit = next((o for o in others if o.kind in ("colored", "colorless") and o.colors == s.colors), None)
+                if hit is not None:
+                    others.remove(hit)
+    total = ManaCost(((Symbol("generic", amount=generic),) if generic else ()) + tuple(others))
+    game.log(f"Итоговая стоимость {narr.obj(game, card_obj)} с увеличениями и уменьшениями: {total}")
+    return total
+
+
+def casting_allowed_now(game: Game, card_obj: GameObject) -> bool:
+    """Restrictions other than the card type's timing: "cast this spell only during combat"."""
+    from rules_engine.cards import COMBAT_STEPS
+
+    restricted = any(a.kind == "cost" and a.name == "restriction" for a in card_obj.definition.abilities)
+    return not restricted or game.step in COMBAT_STEPS
 
 
 def _named_cost(obj: GameObject, key: str, name: str) -> dict[str, Any]:
@@ -168,23 +259,36 @@ def _named_cost(obj: GameObject, key: str, name: str) -> dict[str, Any]:
     raise IllegalAction(f"у {obj.definition.name} нет альтернативной стоимости {name!r}")
 
 
-def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[GameObject]:
+def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[tuple[int, list[GameObject]]]:
+    """Conspire payments: ``[A, B]`` pays the first instance; ``[[A, B], [], [C, D]]`` pays instances one by one
+    (rule 502.78b of the time: each instance is paid separately and triggers on its own payment)."""
     if not refs:
         return []
     chars = game.chars(card_obj)
-    if "conspire" not in chars.keywords:
+    instances = chars.keyword_count("conspire")
+    if not instances:
         raise IllegalAction("у заклинания нет Заговора")
-    chosen = []
-    for ref in refs:
-        found = [o for o in tg.find_objects(game, str(ref), "battlefield") if game.controller(o) == player]
-        if not found or found[0].tapped or found[0] in chosen:
-            raise IllegalAction(f"{ref!r}: нужно неповернутое существо под вашим контролем")
-        if not (game.chars(found[0]).colors & chars.colors):
-            raise IllegalAction(f"{ref!r} не имеет общего цвета с заклинанием")
-        chosen.append(found[0])
-    if len(chosen) != 2:
-        raise IllegalAction("Заговор: нужно повернуть ровно два существа")
-    return chosen
+    groups = refs if all(isinstance(r, list) for r in refs) else [refs]
+    if len(groups) > instances:
+        raise IllegalAction(f"у заклинания {instances} способност(и) Заговора, оплат указано {len(groups)}")
+    used: list[GameObject] = []
+    payments = []
+    for index, group in enumerate(groups, start=1):
+        if not group:
+            continue
+        chosen = []
+        for ref in group:
+            found = [o for o in tg.find_objects(game, str(ref), "battlefield") if game.controller(o) == player]
+            if not found or found[0].tapped or found[0] in chosen or found[0] in used:
+                raise IllegalAction(f"{ref!r}: нужно неповернутое существо под вашим контролем")
+            if not (game.chars(found[0]).colors & chars.colors):
+                raise IllegalAction(f"{ref!r} не имеет общего цвета с заклинанием")
+            chosen.append(found[0])
+        if len(chosen) != 2:
+            raise IllegalAction("Заговор: нужно повернуть ровно два существа")
+        used += chosen
+        payments.append((index, chosen))
+    return payments
 
 
 def _targets_text(game: Game, chosen: list[tg.Target]) -> str:
@@ -353,6 +457,9 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
     ctx = effects.Context(game, controller, spell, list(spell.targets), legal, spell.x, None, spell)
     if "effect" in spec:
         effects.run(ctx, spec["effect"])
+    cipher = "cipher" in chars.keywords and not spell.is_copy and spell in game.stack
+    if cipher and effects.encode(game, spell, controller):
+        return
     _finish_spell(game, spell, "graveyard")
 
 

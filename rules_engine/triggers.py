@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction
-from rules_engine.layers import matches
+from rules_engine.layers import has_subtype, matches
 from rules_engine.objects import AbilityDef, Characteristics, GameObject, Snapshot
 
 if TYPE_CHECKING:
@@ -79,7 +79,52 @@ KEYWORD_TRIGGERS: dict[str, AbilityDef] = {
         },
         keyword="conspire",
     ),
+    # rule 502.75a of the time: "When this permanent enters, look at the top four cards of your library. Exile
+    # one of them face down and put the rest on the bottom of your library in any order."
+    "hideaway": AbilityDef(
+        "triggered",
+        "hideaway",
+        {"triggered": "enters", "effect": {"hideaway": {"n": 4}}},
+        keyword="hideaway",
+    ),
 }
+
+_CONSPIRE: dict[int, AbilityDef] = {}
+
+
+def conspire_instance(index: int) -> AbilityDef:
+    """The first conspire ability is ``conspire``; a further instance N is ``conspire-N`` and copies the spell
+    only if that instance's cost was paid."""
+    if index == 1:
+        return KEYWORD_TRIGGERS["conspire"]
+    if index not in _CONSPIRE:
+        spec = dict(KEYWORD_TRIGGERS["conspire"].spec)
+        spec["condition"] = {"paid": f"conspire#{index}"}
+        _CONSPIRE[index] = AbilityDef("triggered", f"conspire-{index}", spec, keyword="conspire")
+    return _CONSPIRE[index]
+
+
+_CHAMPION: dict[str, tuple[AbilityDef, AbilityDef]] = {}
+
+
+def champion_abilities(what: Any) -> tuple[AbilityDef, AbilityDef]:
+    """Rule 502.72a of the time: "When this enters, sacrifice it unless you exile another [object] you control"
+    and "When this leaves, return the exiled card to the battlefield under its owner's control" (linked)."""
+    key = repr(what)
+    if key not in _CHAMPION:
+        _CHAMPION[key] = (
+            AbilityDef(
+                "triggered", "champion", {"triggered": "enters", "effect": {"champion": {"filter": what}}}, "champion"
+            ),
+            AbilityDef(
+                "triggered",
+                "champion-return",
+                {"triggered": "leaves", "effect": {"return_linked": "champion"}},
+                "champion",
+            ),
+        )
+    return _CHAMPION[key]
+
 
 LEAVE_EVENTS = ("leaves", "dies", "to_graveyard_from_battlefield", "creature_dies")
 
@@ -100,7 +145,12 @@ def triggered_abilities(chars: Characteristics) -> list[AbilityDef]:
     """The object's triggered abilities, keyword instances included (each instance triggers separately)."""
     out = [a for a in chars.abilities if a.kind == "triggered"]
     for keyword, ability in KEYWORD_TRIGGERS.items():
-        out.extend([ability] * chars.keyword_count(keyword))
+        if keyword == "conspire":  # each instance triggers on its own payment (rule 502.78b of the time)
+            out.extend(conspire_instance(i) for i in range(1, chars.keyword_count(keyword) + 1))
+        else:
+            out.extend([ability] * chars.keyword_count(keyword))
+    if "champion" in chars.keywords:
+        out.extend(champion_abilities(chars.keywords["champion"]))
     return out
 
 
@@ -254,6 +304,8 @@ def _snap_matches(
         if snap.controller != wanted:
             return False
     if "types" in filt and not any(t in snap.chars.types for t in filt["types"]):
+        return False
+    if "subtypes" in filt and not any(has_subtype(snap.chars, s) for s in filt["subtypes"]):
         return False
     return not ("token" in filt and snap.card.is_token != bool(filt["token"]))
 

@@ -33,6 +33,8 @@ STEPS = (
 
 
 def settle(game: Game) -> None:
+    for obj in game.battlefield:  # who has controlled it (a hideaway card may be looked at by them)
+        obj.seen_by.add(game.controller(obj))
     for _ in range(100):
         sba.check(game)
         if not triggers.put_on_stack(game):

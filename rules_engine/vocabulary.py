@@ -28,9 +28,12 @@ KEYWORDS = frozenset(
         "conspire",
         "evolve",
         "extort",
+        "hideaway",  # rule 502.75a of the time: enters tapped; look at four, exile one face down (linked)
+        "cipher",  # rule 702.97a: encode the card on a creature on resolution
     }
 )
-PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke"})
+# champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest")
+PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "champion", "landwalk"})
 
 TRIGGER_EVENTS = frozenset(
     {
@@ -64,6 +67,9 @@ STATIC_KINDS = frozenset(
         "cant_attack_or_block",
         "enters_tapped",
         "enters_with_counters",
+        "enters_tapped_unless_pay",  # value {life: 2}: "as it enters, you may pay 2 life; if you don't, tapped"
+        "cost_increase",  # value "{1}": spells matching affects cost that much more (their total cost)
+        "cost_reduction",  # value "{1}" or "{G}": less; a coloured reduction needs that colour in the cost
         "lose_abilities",  # layer 6, e.g. cards in graveyards lose all abilities
         "exile_instead_of_graveyard",  # replacement: affected cards go to exile instead
     }
@@ -113,6 +119,19 @@ EFFECT_NAMES = frozenset(
         "shuffle_into_library",
         "clash",
         "discard",
+        "champion",  # {filter}: exile another matching permanent you control (linked), or sacrifice this
+        "return_linked",  # LINK: return the cards this object's linked ability exiled (under their owners)
+        "hideaway",  # {n}: look at the top N, exile one face down (linked), the rest to the bottom
+        "play_linked",  # LINK: you may play the card this object's linked ability exiled, without paying
+        "if",  # {condition, then, else}: control FILTER, library_at_most N
+        "set_subtypes",  # {subtypes, on}: replaces the subtypes of the same kind only (rule 205.1b)
+        "search_library",  # {filter, to}: find a matching card in your library (a scripted search choice)
+        "return_card",  # {filter, from, to}: a card of yours chosen on resolution (not targeted)
+        "create_token_copy",  # {of}: a token copying the copiable values of an object
+        "turn_face_down",  # REF: the permanent becomes a face-down 2/2 (not a double-faced card)
+        "transform",  # REF: a double-faced permanent turns over (not while face down)
+        "change_text",  # {on, not_to}: replace one creature type word with another (a text_change choice)
+        "attach",  # {what, to}: attach an Aura (self) to an object ("made": what this effect manifested)
     }
 )
 

@@ -59,6 +59,14 @@ EXPECTATIONS = {
     "mana_pool": "мана в резерве",
     "log_contains": "в журнале есть",
     "log_lacks": "в журнале нет",
+    "mana_value": "конвертированная мана-стоимость",
+    "library_top": "сверху библиотеки",
+    "library_bottom": "снизу библиотеки",
+    "mana_spent": "потрачена мана",
+    "encoded": "закодировано на",
+    "land_plays": "сыграно земель за ход",
+    "may_look": "может смотреть",
+    "not_subtypes": "нет подтипов",
 }
 
 Namer = Callable[[str], str]
@@ -132,7 +140,15 @@ def step_line(kind: str, params: Mapping[str, Any], name: Namer) -> str:
     extra = []
     if params.get("targets"):
         extra.append("цели: " + _value(params["targets"], name))
-    for key, label in (("mode", "режим"), ("x", "X ="), ("pay", "оплата"), ("ability", "способность")):
+    for key, label in (
+        ("mode", "режим"),
+        ("x", "X ="),
+        ("pay", "оплата"),
+        ("hybrid", "гибридные символы оплачены как"),
+        ("alternative", "альтернативная стоимость:"),
+        ("via", "через"),
+        ("ability", "способность"),
+    ):
         if key in params:
             extra.append(f"{label} {_value(params[key], name)}")
     if params.get("conspire"):
@@ -149,7 +165,7 @@ def step_line(kind: str, params: Mapping[str, Any], name: Namer) -> str:
         "activate": lambda: f"{who} активирует способность {_value(value, name)}",
         "mana": lambda: f"{who} получает ману: {_value(value, name)}",
         "play_land": lambda: f"{who} играет землю {_value(value, name)}",
-        "turn_face_up": lambda: f"{who} поворачивает лицом вверх {_value(value, name)}",
+        "turn_face_up": lambda: f"{who} переворачивает рубашкой вниз {_value(value, name)}",
         "attack": lambda: f"{who} атакует: {_value(value, name)}",
         "block": lambda: f"{player(params.get('by', 'bob'))} блокирует: {_value(value, name)}",
         "pass": lambda: "Игроки пасуют",

@@ -112,3 +112,26 @@ def test_combat_damage_to_planeswalker_removes_loyalty(play) -> None:  # type: i
         """
     )
     assert result.passed, result.failures
+
+
+def test_partial_redirection_splits_combat_damage_between_players(play) -> None:  # type: ignore[no-untyped-def]
+    text = """
+        id: pr
+        title: pr
+        cards:
+          Deflect: {cost: "{W}", type: Instant, targets: [player], effect: {redirect_damage: {from: you, to: target%s}}}
+        setup:
+          active: alice
+          step: beginning_of_combat
+          alice: {battlefield: [Hill Giant]}
+          bob: {mana: "{W}", hand: [Deflect]}
+        actions:
+          - attack: {Hill Giant: bob}
+          - {cast: Deflect, by: bob, targets: [alice]}
+          - resolve
+          - advance: combat_damage
+        expect:
+          - life: {alice: %d, bob: %d}
+        """
+    assert play(text % (", n: 1", 19, 18)).passed  # only the next 1 damage
+    assert play(text % ("", 17, 20)).passed  # all of it

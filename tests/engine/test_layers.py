@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules_engine import actions
 from rules_engine.layers import ALL_CREATURE_TYPES
 
@@ -83,4 +85,33 @@ def test_static_grant_and_ability_loss(play) -> None:  # type: ignore[no-untyped
           - not_keywords: {Grizzly Bears: [wither]}
         """
     )
+    assert result.passed, result.failures
+
+
+TEXT_CHANGE = """
+id: tc
+title: tc
+setup:
+  active: alice
+  alice:
+    mana: "{U}{B}{C}"
+    hand: [Artificial Evolution, Terror]
+    battlefield: [Boggart Shenanigans, Tattermunge Maniac]
+actions:
+  - {cast: Artificial Evolution, targets: [Boggart Shenanigans], pay: "{U}"}
+  - {resolve: 1, choices: [{kind: text_change, value: {from: Goblin, to: %s}}]}
+  - {cast: Terror, targets: [Tattermunge Maniac]}
+  - resolve
+expect:
+  - subtypes: {Boggart Shenanigans: [%s]}
+  - stack_size: %d
+"""
+
+
+@pytest.mark.parametrize(("word", "triggers"), [("Elf", 0), ("Goblin", 1)])
+def test_text_change_rewrites_type_line_and_trigger_filter(play, word: str, triggers: int) -> None:  # type: ignore[no-untyped-def]
+    text = TEXT_CHANGE % (word, word, triggers)
+    if triggers:  # the Goblin-dies trigger needs its target scripted
+        text = text.replace("  - resolve\nexpect", "  - {resolve: 1, choices: [{kind: target, value: bob}]}\nexpect")
+    result = play(text)
     assert result.passed, result.failures

@@ -115,3 +115,67 @@ def test_untap_symbol_needs_a_tapped_permanent_without_summoning_sickness(play) 
         """
     )
     assert result.passed, result.failures
+
+
+COST_MODS = """
+id: cm
+title: cm
+cards:
+  Discount:
+    cost: "{1}"
+    type: Artifact
+    abilities: [{static: cost_reduction, name: d, affects: {controller: you}, value: "%s"}]
+  Tax:
+    cost: "{1}"
+    type: Artifact
+    abilities: [{static: cost_increase, name: t, affects: {controller: opponent}, value: "{1}"}]
+setup:
+  active: alice
+  alice: {mana: "%s", hand: [%s], battlefield: [Discount]}
+  bob: {battlefield: [%s]}
+actions:
+  - {cast: %s, pay: "%s"%s}
+expect:
+  - stack_size: 1
+"""
+
+
+@pytest.mark.parametrize(
+    ("discount", "pool", "card", "tax", "pay", "extra", "ok"),
+    [
+        ("{1}", "{R}{G}", "Grizzly Bears", "Plains", "{G}", "", True),  # generic part reduced
+        ("{1}", "{R}{G}", "Grizzly Bears", "Tax", "{G}", "", False),  # ... and increased again
+        ("{G}", "{R}{R}{R}", "Boggart Ram-Gang", "Plains", "{R}{R}", ", hybrid: [G, R, R]", True),
+        ("{G}", "{R}{R}{R}", "Boggart Ram-Gang", "Plains", "{R}{R}", ", hybrid: [R, R, R]", False),
+        ("{1}", "{B}{B}{C}", "Beseech the Queen", "Plains", "{C}{B}{B}", ", hybrid: ['2', B, B]", True),
+        ("{1}", "{B}{B}{C}", "Beseech the Queen", "Plains", "{B}{B}", ", hybrid: [B, B, B]", False),
+    ],
+)
+def test_cost_reductions_and_increases(play, discount, pool, card, tax, pay, extra, ok) -> None:  # type: ignore[no-untyped-def]
+    result = play(COST_MODS % (discount, pool, card, tax, card, pay, extra))
+    assert result.passed is ok, result.failures
+
+
+def test_cost_modifier_with_hybrid_needs_the_payment_choice(play) -> None:  # type: ignore[no-untyped-def]
+    result = play(COST_MODS % ("{G}", "{R}{R}{R}", "Boggart Ram-Gang", "Plains", "Boggart Ram-Gang", "{R}{R}{R}", ""))
+    assert not result.passed
+    assert any("hybrid" in f for f in result.failures)
+
+
+def test_pay_life_or_enter_tapped(play) -> None:  # type: ignore[no-untyped-def]
+    text = """
+        id: pl
+        title: pl
+        setup:
+          active: alice
+          alice: {life: %d, hand: [Stomping Ground]}
+        actions:
+          - {play_land: Stomping Ground, choices: [{kind: may, value: "%s"}]%s}
+        expect:
+          - life: {alice: %d}
+          - tapped: {Stomping Ground: %s}
+        """
+    assert play(text % (20, "yes", "", 18, "false")).passed
+    assert play(text % (20, "no", "", 20, "true")).passed
+    assert play(text % (1, "yes", ", illegal: true", 1, "false")).passed  # with 1 life it can't pay 2
+    assert not play(text % (2, "yes", ", illegal: true", 2, "false")).passed  # with 2 it can

@@ -89,3 +89,33 @@ def test_old_planeswalker_uniqueness_option(play) -> None:  # type: ignore[no-un
     """
     assert play(text % "false").passed
     assert not play(text % "true").passed
+
+
+def test_face_down_permanents_are_revealed_when_the_game_ends(play) -> None:  # type: ignore[no-untyped-def]
+    text = """
+        id: rv
+        title: rv
+        setup:
+          active: alice
+          alice:
+            mana: "{R}"
+            hand: [Lightning Bolt]
+            battlefield: [{card: Aerie Bowmasters, face_down: true}]
+          bob: {life: %d}
+        actions:
+          - {cast: Lightning Bolt, targets: [bob]}
+          - resolve
+        expect:
+          - log_contains: "показываются карты рубашкой вверх: «Лучники Гнездовья»"
+        """
+    assert play(text % 3).passed
+    assert not play(text % 4).passed  # the game goes on: nothing is revealed
+
+
+def test_only_the_controller_may_look_at_a_face_down_permanent(game_from) -> None:  # type: ignore[no-untyped-def]
+    from rules_engine.effects import may_look
+
+    game = game_from("active: alice\nalice: {battlefield: [{card: Aerie Bowmasters, face_down: true}, Hill Giant]}")
+    face_down, face_up = sorted(game.battlefield, key=lambda o: not o.face_down)
+    assert may_look(game, face_down) == ["alice"]
+    assert may_look(game, face_up) == ["alice", "bob"]

@@ -68,3 +68,43 @@ def test_counterspell_and_resolve_on_empty_stack(game_from) -> None:  # type: ig
     assert game.players["bob"].life == 20
     with pytest.raises(IllegalAction):
         actions.perform(game, "resolve", None, {})
+
+
+CONSPIRE_TWICE = """
+id: c2
+title: c2
+cards:
+  Twin Plot:
+    cost: "{R}"
+    type: Sorcery
+    keywords: [conspire, conspire]
+    targets: [any]
+    effect: {damage: {amount: 1, to: target}}
+setup:
+  active: alice
+  alice:
+    mana: "{R}"
+    hand: [Twin Plot]
+    battlefield: [{card: Tattermunge Maniac, ref: m1}, {card: Tattermunge Maniac, ref: m2}]
+actions:
+  - {cast: Twin Plot, targets: [bob], conspire: %s}
+expect:
+  - stack: %s
+"""
+
+
+@pytest.mark.parametrize(
+    ("paid", "stack"),
+    [
+        ("[m1, m2]", "[Twin Plot/conspire, Twin Plot]"),
+        ("[[], [m1, m2]]", "[Twin Plot/conspire-2, Twin Plot]"),
+    ],
+)
+def test_each_conspire_instance_triggers_on_its_own_payment(play, paid: str, stack: str) -> None:  # type: ignore[no-untyped-def]
+    result = play(CONSPIRE_TWICE % (paid, stack))
+    assert result.passed, result.failures
+
+
+def test_one_creature_cannot_pay_two_conspire_instances(play) -> None:  # type: ignore[no-untyped-def]
+    result = play(CONSPIRE_TWICE % ("[[m1, m2], [m1, m2]]", "[Twin Plot]"))
+    assert not result.passed

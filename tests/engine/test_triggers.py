@@ -97,3 +97,38 @@ def test_dies_trigger_looks_back_at_granted_persist(play) -> None:  # type: igno
         """
     )
     assert result.passed, result.failures
+
+
+SPLIT_CLASH = """
+id: sc
+title: sc
+cards:
+  Trophy:
+    cost: "{1}"
+    type: Artifact
+    abilities: [{triggered: clash_won, name: t, effect: {gain_life: {n: 1, player: you}}}]
+setup:
+  active: alice
+  alice: {mana: "{R}{C}", hand: [Lash Out], library: [%s]}
+  bob: {battlefield: [Trophy, Craw Wurm], library: [%s]}
+actions:
+  - {cast: Lash Out, targets: [Craw Wurm]}
+  - {resolve: 1, choices: [{kind: clash, value: top, player: alice}, {kind: clash, value: top, player: bob}]}
+  - advance: main2
+expect:
+  - life: {bob: %d}
+"""
+
+
+@pytest.mark.parametrize(
+    ("alice_top", "bob_top", "bob_life"),
+    [
+        ("Night // Day", "Grizzly Bears", 18),  # 3 > 2 and 2 > 1: both win
+        ("Hill Giant", "Grizzly Bears", 17),  # only alice wins
+        ("Grizzly Bears", "Night // Day", 18),  # both win
+        ("Shock", "Night // Day", 21),  # 3 > 1, but 1 is not > 1: only bob wins
+    ],
+)
+def test_split_card_halves_clash_separately(play, alice_top: str, bob_top: str, bob_life: int) -> None:  # type: ignore[no-untyped-def]
+    result = play(SPLIT_CLASH % (alice_top, bob_top, bob_life))
+    assert result.passed, result.failures
