@@ -13,7 +13,7 @@ from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction
 from rules_engine.game import Game
-from rules_engine.mana import choose_payment, parse_cost, parse_units
+from rules_engine.mana import parse_cost, scripted_payment, take_from_pool
 
 ACTIONS = (
     "cast",
@@ -131,12 +131,8 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
     cost = parse_cost(str(morph_cost)) if via == "morph" else definition.cost
     assert cost is not None
     pool = game.players[player].mana_pool
-    spend = parse_units(str(params["pay"])) if params.get("pay") is not None else None
-    units = choose_payment(cost, pool, spend)
-    pool.subtract(units)
-    for unit in list(pool):
-        if pool[unit] <= 0:
-            del pool[unit]
+    units = scripted_payment(cost, pool, params.get("pay"))
+    take_from_pool(pool, units)
     obj.face_down = False
     obj.transformed = False  # a manifested double-faced card turns its front face up
     obj.manifested = False

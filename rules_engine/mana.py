@@ -168,6 +168,18 @@ def choose_payment(cost: ManaCost, pool: Counter[str], spend: Counter[str] | Non
     return candidates[0]
 
 
+def scripted_payment(cost: ManaCost, pool: Counter[str], pay: object | None) -> Counter[str]:
+    """The units a step's ``pay:`` names (checked against pool and cost), or the only way the pool pays."""
+    return choose_payment(cost, pool, parse_units(str(pay)) if pay is not None else None)
+
+
+def take_from_pool(pool: Counter[str], units: Counter[str]) -> None:
+    """Spend ``units``: the pool keeps only the kinds of mana it still has."""
+    pool.subtract(units)
+    for unit in [u for u, n in pool.items() if n <= 0]:
+        del pool[unit]
+
+
 def format_units(units: Counter[str]) -> str:
     text = "".join(f"{{{u}}}" * units[u] for u in UNITS if units[u] > 0)
     return text or "{0}"

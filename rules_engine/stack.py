@@ -9,7 +9,7 @@ from rules_engine import costs, effects, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction
-from rules_engine.mana import ManaCost, choose_payment, format_units, parse_cost, parse_units
+from rules_engine.mana import ManaCost, format_units, parse_cost, parse_units, scripted_payment, take_from_pool
 from rules_engine.objects import AbilityDef, Card, GameObject
 
 if TYPE_CHECKING:
@@ -148,13 +148,9 @@ def cast_object(
         raise IllegalAction(f"у {narr.obj(game, card_obj)} нет целей")
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     pool = game.players[player].mana_pool
-    spend = parse_units(str(params["pay"])) if params.get("pay") is not None else None
-    units = choose_payment(cost, pool, spend)
+    units = scripted_payment(cost, pool, params.get("pay"))
     # everything checked: do it
-    pool.subtract(units)
-    for unit in list(pool):
-        if pool[unit] <= 0:
-            del pool[unit]
+    take_from_pool(pool, units)
     if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
         game.zone_list(card_obj).remove(card_obj)
         spell = game.new_object(card_obj.card, "stack", player, is_copy=True)
@@ -364,12 +360,8 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     specs = spec.get("targets", [])
     chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
     pool = game.players[player].mana_pool
-    spend = parse_units(str(params["pay"])) if params.get("pay") is not None else None
-    units = choose_payment(mana, pool, spend)
-    pool.subtract(units)
-    for unit in list(pool):
-        if pool[unit] <= 0:
-            del pool[unit]
+    units = scripted_payment(mana, pool, params.get("pay"))
+    take_from_pool(pool, units)
     snap = game.snapshot(obj)
     if cost.loyalty is not None:
         game.loyalty_used.add(obj.oid)

@@ -11,30 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-PLAYERS = {"alice": "Алиса", "bob": "Боб"}
-ZONES = {
-    "hand": "в руке",
-    "battlefield": "на поле битвы",
-    "graveyard": "на кладбище",
-    "library": "в библиотеке",
-    "exile": "в изгнании",
-    "stack": "в стеке",
-}
-STEPS = {
-    "untap": "шаг разворота",
-    "upkeep": "шаг поддержки",
-    "draw": "шаг взятия карты",
-    "main1": "первая главная фаза",
-    "beginning_of_combat": "шаг начала боя",
-    "declare_attackers": "шаг объявления атакующих",
-    "declare_blockers": "шаг объявления блокирующих",
-    "first_strike_damage": "шаг повреждений первого удара",
-    "combat_damage": "шаг боевых повреждений",
-    "end_of_combat": "шаг конца боя",
-    "main2": "вторая главная фаза",
-    "end": "шаг конца хода",
-    "cleanup": "шаг очистки",
-}
+from rules_engine.log import PLAYER_NAMES, STEP_NAMES, ZONE_WHERE
+
+# The engine's own Russian names, so the proof's summary and its game log speak the same language.
+PLAYERS = PLAYER_NAMES
+ZONES = ZONE_WHERE
+STEPS = STEP_NAMES
 EXPECTATIONS = {
     "life": "жизнь",
     "zone": "зона",
