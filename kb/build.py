@@ -106,3 +106,17 @@ def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> Knowle
         summaries={**kept.summaries, **fresh.summaries},
         warnings={**kept.warnings, **fresh.warnings},
     )
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def stale_sources(kb: KnowledgeBase, directory: Path | None = None) -> list[Source]:
+    """Bundled sources that changed, or appeared, since ``kb`` was built (compared by content hash)."""
+    stored = {doc.source.path: doc.sha256 for doc in kb.documents}
+    return [
+        source for source in bundled_sources(directory)
+        if stored.get(source.label) != _sha256(source.path)
+    ]
+

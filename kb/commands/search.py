@@ -33,8 +33,9 @@ def search(
 ) -> None:
     """Search rulings, notes, rules and cards (Russian morphology, RU↔EN glossary, typo tolerance)."""
     from kb.search.index import IndexError_
-    from kb.search.service import SearchError, SearchRequest, open_session, stale_sources_warning
+    from kb.search.service import SearchError, SearchRequest, open_session
 
+    _refresh_sources(quiet=as_json)
     try:
         session = open_session()
     except IndexError_ as exc:
@@ -46,14 +47,11 @@ def search(
         fail(str(exc))
     finally:
         session.close()
-    warning = stale_sources_warning()
     if as_json:
         print_json(response.to_json())
         return
     if session.state.built:
         err_console.print(f"[dim]index built: {session.state.doc_count} entries in {session.state.seconds:.2f} s[/]")
-    if warning:
-        err_console.print(f"[yellow]warning:[/] {warning}")
     _print_results(response)
 
 
@@ -111,6 +109,7 @@ def index(
     """Build the search index if it is missing or stale (``--rebuild`` forces it) and report on it."""
     from kb.search.index import IndexError_, ensure_index, index_size
 
+    _refresh_sources(quiet=as_json)
     try:
         state = ensure_index(rebuild=rebuild)
     except IndexError_ as exc:
@@ -132,3 +131,16 @@ def index(
     verb = f"built in {state.seconds:.2f} s" if state.built else "up to date"
     console.print(f"index {verb}: {state.doc_count} entries, {size / 1024:.0f} KiB")
     console.print(f"[dim]{state.directory}[/]")
+
+
+def _refresh_sources(quiet: bool) -> None:
+    """Re-ingest edited bundled sources first, so the index is never built from a stale knowledge base."""
+    from ingest.errors import IngestError
+    from kb.freshness import refresh_if_stale
+
+    try:
+        refreshed = refresh_if_stale()
+    except IngestError as exc:
+        fail(f"sources changed but cannot be re-ingested: {exc}")
+    if refreshed and not quiet:
+        err_console.print(f"[dim]sources changed: re-ingested {', '.join(refreshed)}[/]")

@@ -44,7 +44,9 @@ def verify(
     ids: list[str] = typer.Argument(None, metavar="[ID]...", help="Ruling IDs to verify."),  # noqa: B008
     all_: bool = typer.Option(False, "--all", help="Verify every ruling that has scenarios."),
     scenario: list[Path] = typer.Option(  # noqa: B008
-        None, "--scenario", help="Run scenario files from anywhere (not linked to any ruling)."
+        None,
+        "--scenario",
+        help="Run scenario files from anywhere (not linked to any ruling); more paths may follow it.",
     ),
     as_json: bool = JSON_OPTION,
     log: bool = typer.Option(True, "--log/--no-log", help="Print the game log of passing scenarios too."),
@@ -58,7 +60,12 @@ def verify(
     try:
         db = kv.card_db(data_dir)
         if scenario:
-            results = kv.run_all([load_scenario(p, db) for p in scenario], db)
+            # ``--scenario a.yaml b.yaml`` (a shell glob): the paths after the first arrive as positional arguments
+            paths_given = [*scenario, *(Path(i) for i in ids or [])]
+            missing = [str(p) for p in paths_given if not p.is_file()]
+            if missing:
+                fail(f"no such scenario file: {', '.join(missing)}")
+            results = kv.run_all([load_scenario(p, db) for p in paths_given], db)
             ok = all(r.passed for r in results.values())
             if as_json:
                 print_json({"passed": ok, "results": [kv.result_dict(r, True) for r in results.values()]})

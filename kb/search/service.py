@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ingest.morphology import fold
-from kb import paths
 from kb.search import index as index_mod
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
@@ -192,16 +190,3 @@ def open_session(rebuild: bool = False) -> SearchSession:
         return SearchSession(state)
     except (FileNotFoundError, OSError):
         return SearchSession(index_mod.ensure_index())
-
-
-def stale_sources_warning() -> str | None:
-    """Sources edited after the last ``kb ingest``: the knowledge base (and so the index) lags behind."""
-    kb_file = paths.kb_path()
-    if not kb_file.exists():
-        return None
-    kb_mtime = kb_file.stat().st_mtime_ns
-    sources: list[Path] = [p for p in paths.sources_dir().glob("*") if p.is_file()]
-    newer = [p.name for p in sources if p.stat().st_mtime_ns > kb_mtime]
-    if newer:
-        return f"sources changed after the last ingest ({', '.join(sorted(newer)[:3])}); run `kb ingest`"
-    return None

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from kb.cli import app
@@ -80,19 +77,3 @@ def test_filters_through_the_command_line(kb_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     found = {r["id"] for r in json.loads(result.stdout)["results"]}
     assert found == {"shm/persist/1", "shm/persist/2"}
-
-
-def test_sources_newer_than_the_knowledge_base_are_reported(
-    kb_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    data = tmp_path / "data"
-    (data / "sources").mkdir(parents=True)
-    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "glossary", data / "glossary")
-    monkeypatch.setenv("KB_DATA_DIR", str(data))
-    source = data / "sources" / "new.txt"
-    source.write_text("Новый документ", encoding="utf-8")
-    later = (kb_dir / "kb.json").stat().st_mtime + 10
-    os.utime(source, (later, later))
-    result = runner.invoke(app, ["search", "упорство"])
-    assert result.exit_code == 0, result.output
-    assert "kb ingest" in result.output and "new.txt" in result.output
