@@ -273,6 +273,11 @@ def main() -> int:
     parser.add_argument("--cold-start", type=int, default=5, help="subprocess runs of `kb search` (0: skip)")
     args = parser.parse_args()
     if not args.skip_synthetic:
+        try:
+            import tantivy  # noqa: F401  (the reference point of the synthetic benchmark)
+        except ImportError:
+            print("error: tantivy is not installed; run: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
+            return 2
         synthetic(args)
     if not args.skip_bundled:
         bundled(args)
