@@ -59,6 +59,11 @@ DEF_KEYS = frozenset(
         "cast_only_during",  # combat: "Cast this spell only during combat"
         "split",  # [HALF, HALF]: a split card; each half is a definition of its own
         "back_face",  # {name, ...}: a double-faced card's back face
+        "text_ru",  # the rules text as printed in Russian
+        "text_en",  # the English rules text (Oracle; written in Oracle style for invented cards)
+        "invented",  # true: a test card that was never printed
+        "left_out",  # [{text, why}]: printed sentences the definition does not implement, and why
+        "printing_errors",  # [{printed, actual}]: what a source document prints wrongly
     }
 )
 COMBAT_STEPS = frozenset(
@@ -231,7 +236,32 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
         abilities=tuple(abilities),
         source=where,
         back=back,
+        text_ru=str(spec.get("text_ru", "")).strip(),
+        text_en=str(spec.get("text_en", "")).strip(),
+        invented=_flag(spec, "invented", at),
+        left_out=_notes(spec, "left_out", ("text", "why"), at),
+        printing_errors=_notes(spec, "printing_errors", ("printed", "actual"), at),
     )
+
+
+def _flag(spec: Any, key: str, at: Any) -> bool:
+    value = spec.get(key, False)
+    if not isinstance(value, bool):
+        raise CardDefinitionError(f"{at(key)}: {key} must be true or false, not {value!r}")
+    return value
+
+
+def _notes(spec: Any, key: str, fields: tuple[str, str], at: Any) -> tuple[tuple[str, str], ...]:
+    """``[{text: ..., why: ...}]`` -> pairs; every item needs exactly the two fields."""
+    raw = spec.get(key) or []
+    if not isinstance(raw, list):
+        raise CardDefinitionError(f"{at(key)}: {key} must be a list of {{{fields[0]}, {fields[1]}}}")
+    out = []
+    for item in raw:
+        if not isinstance(item, dict) or set(item) != set(fields):
+            raise CardDefinitionError(f"{at(key)}: each {key} item is {{{fields[0]}: ..., {fields[1]}: ...}}")
+        out.append((str(item[fields[0]]).strip(), str(item[fields[1]]).strip()))
+    return tuple(out)
 
 
 def parse_keywords(raw: Any, where: str) -> dict[str, Any]:

@@ -53,6 +53,13 @@ class CardDef:
     source: str = ""  # file:line of the definition
     halves: tuple[CardDef, ...] = ()  # a split card's two halves (only their mana values are used yet)
     back: CardDef | None = None  # a double-faced card's back face
+    # What a reader of a proof sees: the rules text as printed (Russian) and in English (Oracle wording for
+    # printed cards, written in that style for invented ones), and the honesty notes of the definition.
+    text_ru: str = ""
+    text_en: str = ""
+    invented: bool = False  # a test card that was never printed
+    left_out: tuple[tuple[str, str], ...] = ()  # (printed sentence, why the definition leaves it out)
+    printing_errors: tuple[tuple[str, str], ...] = ()  # (what a document prints wrongly, the card's truth)
 
     @property
     def printed_colors(self) -> frozenset[str]:
