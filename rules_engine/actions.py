@@ -11,7 +11,7 @@ from typing import Any
 from rules_engine import combat, stack, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
-from rules_engine.errors import DecisionMissing, IllegalAction
+from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost, scripted_payment, take_from_pool
 
@@ -31,7 +31,7 @@ ACTIONS = (
 
 def perform(game: Game, kind: str, player: str | None, params: dict[str, Any]) -> None:
     if game.winner is not None:
-        raise IllegalAction("игра окончена")
+        raise ScriptError("игра окончена")
     if kind == "pass":
         turn.pass_priority(game, player or game.priority or game.active)
     elif kind == "resolve":
@@ -63,7 +63,7 @@ def perform(game: Game, kind: str, player: str | None, params: dict[str, Any]) -
     elif kind == "block":
         _block(game, _who(game, player), params["block"])
     else:
-        raise IllegalAction(f"unknown action {kind!r}")
+        raise ScriptError(f"unknown action {kind!r}")
 
 
 def _who(game: Game, player: str | None) -> str:
@@ -73,13 +73,13 @@ def _who(game: Game, player: str | None) -> str:
 def _resolve(game: Game, count: Any) -> None:
     """Everyone passes in succession until the top object (``count`` objects, or ``all``) has resolved."""
     if not game.stack:
-        raise IllegalAction("стек пуст: разрешать нечего")
+        raise ScriptError("стек пуст: разрешать нечего")
     times = 1 if count is None or isinstance(count, bool) else (10**6 if count == "all" else int(count))
     for _ in range(times):
         if not game.stack:
             if count == "all":
                 return
-            raise IllegalAction("стек пуст: разрешать нечего")
+            raise ScriptError("стек пуст: разрешать нечего")
         top = game.stack[-1]
         for _ in range(len(game.order) + 1):
             turn.pass_priority(game, game.priority or game.active)
@@ -89,10 +89,16 @@ def _resolve(game: Game, count: Any) -> None:
 
 def _play_land(game: Game, player: str, ref: str) -> None:
     hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
-    if not hand or not game.chars(hand[0]).is_("Land"):
-        raise IllegalAction(f"нет земли {ref!r} в руке")
-    if not stack.sorcery_timing(game, player) or game.players[player].land_plays >= 1:
-        raise IllegalAction("сейчас нельзя сыграть землю")
+    if not hand:
+        raise ScriptError(f"нет карты {ref!r} в руке")
+    if not game.chars(hand[0]).is_("Land"):
+        raise IllegalAction(f"{narr.obj(game, hand[0])} — не земля: ее нельзя сыграть как землю", "305.1")
+    if game.active != player:
+        raise IllegalAction("землю можно сыграть только в свой ход", "305.3")
+    if not stack.sorcery_timing(game, player):
+        raise IllegalAction("землю играют в свою главную фазу при пустом стеке", "305.1")
+    if game.players[player].land_plays >= 1:
+        raise IllegalAction("в этом ходу земля уже сыграна", "305.2")
     game.players[player].land_plays += 1
     game.log(f"{narr.player(player)} играет землю {narr.obj(game, hand[0])}")
     new = game.move(hand[0], "battlefield", controller=player)
@@ -106,8 +112,12 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
     status and effects on it, and nothing "enters the battlefield".
     """
     found = [o for o in tg.find_objects(game, ref, "battlefield") if o.face_down]
-    if not found or game.controller(found[0]) != player:
-        raise IllegalAction(f"нет вашего перманента {ref!r} рубашкой вверх")
+    if not found and tg.find_objects(game, ref):  # a face-down spell, a card in another zone: not a permanent
+        raise IllegalAction(f"{ref!r} — не перманент рубашкой вверх на поле битвы", "702.37e")
+    if not found:
+        raise ScriptError(f"нет перманента {ref!r} рубашкой вверх")
+    if game.controller(found[0]) != player:
+        raise IllegalAction(f"{narr.player(player)} не контролирует {narr.obj(game, found[0])}", "116.2b")
     obj = found[0]
     definition = obj.definition
     morph_cost = definition.keywords.get("morph") or definition.keywords.get("megamorph")
@@ -118,7 +128,7 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
     if obj.manifested and "Creature" in definition.types and definition.cost is not None:
         ways.append("mana_cost")
     if not ways:
-        raise IllegalAction(f"{narr.obj(game, obj)} нельзя перевернуть рубашкой вниз")
+        raise IllegalAction(f"{narr.obj(game, obj)} нельзя перевернуть рубашкой вниз", _face_up_rule(obj))
     via = params.get("via")
     if via is None:
         if len(ways) > 1:
@@ -127,7 +137,7 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
             )
         via = ways[0]
     if via not in ways:
-        raise IllegalAction(f"так перевернуть нельзя: {via}")
+        raise IllegalAction(f"так перевернуть нельзя: {via}", _face_up_rule(obj))
     cost = parse_cost(str(morph_cost)) if via == "morph" else definition.cost
     assert cost is not None
     pool = game.players[player].mana_pool
@@ -144,17 +154,22 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
         game.log(f"На {narr.obj(game, obj)} кладется жетон +1/+1 (Мегаоборотень)")
 
 
+def _face_up_rule(obj: Any) -> str:
+    """A manifested permanent turns face up by 701.40b (a creature card, for its mana cost), a morph by 702.37e."""
+    return "701.40b" if obj.manifested else "702.37e"
+
+
 def _lost_abilities(game: Game, obj: Any) -> bool:
     return any(e.kind == "lose_abilities" and obj.oid in e.affected for e in game.effects)
 
 
 def _attack(game: Game, player: str, attacks: dict[str, Any]) -> None:
     if game.stack or game.step not in ("main1", "beginning_of_combat"):
-        raise IllegalAction("объявить атакующих можно в начале боя при пустом стеке")
+        raise IllegalAction("объявить атакующих можно в начале боя при пустом стеке", "508.1")
     if game.step == "main1":
         turn.advance_step(game)  # beginning of combat; triggers there would need to be dealt with first
         if game.stack:
-            raise IllegalAction("в начале боя что-то сработало: сначала разрешите это")
+            raise ScriptError("в начале боя что-то сработало: сначала разрешите это")
     turn.enter_step(game, "declare_attackers")
     combat.declare_attackers(game, player, attacks)
     game.passed.clear()
@@ -163,7 +178,7 @@ def _attack(game: Game, player: str, attacks: dict[str, Any]) -> None:
 
 def _block(game: Game, player: str, blocks: dict[str, Any]) -> None:
     if game.stack or game.step != "declare_attackers":
-        raise IllegalAction("блокирующих объявляют после шага объявления атакующих при пустом стеке")
+        raise IllegalAction("блокирующих объявляют после шага объявления атакующих при пустом стеке", "509.1")
     combat.declare_blockers(game, player, blocks)
     turn.enter_step(game, "declare_blockers")
     game.passed.clear()

@@ -22,15 +22,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from rules_engine import costs, schema
 from rules_engine.errors import CardDefinitionError, EngineError
 from rules_engine.mana import parse_cost
 from rules_engine.objects import AbilityDef, CardDef
 from rules_engine.vocabulary import (
-    EFFECT_NAMES,
     KEYWORDS,
     PARAM_KEYWORDS,
     STATIC_KINDS,
-    TARGET_KINDS,
     TRIGGER_EVENTS,
 )
 from rules_engine.yamlload import LDict, line_of, load_yaml
@@ -69,29 +68,6 @@ DEF_KEYS = frozenset(
 COMBAT_STEPS = frozenset(
     {"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
      "end_of_combat"}
-)
-ABILITY_KEYS = frozenset(
-    {
-        "triggered",
-        "activated",
-        "static",
-        "name",
-        "name_ru",
-        "condition",
-        "targets",
-        "effect",
-        "optional",
-        "filter",
-        "whose",
-        "counter",
-        "mana",
-        "timing",
-        "loyalty",
-        "affects",
-        "value",
-        "cost",
-        "zone",
-    }
 )
 
 
@@ -284,65 +260,95 @@ def parse_keywords(raw: Any, where: str) -> dict[str, Any]:
 
 
 def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
+    """One ability; every key and every value inside it is checked against ``rules_engine.schema``."""
+    c = schema.Checker(where)
     if not isinstance(raw, dict):
-        raise CardDefinitionError(f"{where}: an ability must be a mapping")
-    unknown = sorted(set(raw) - ABILITY_KEYS)
+        raise c.fail(raw, "an ability must be a mapping")
+    kinds = [k for k in schema.ABILITY_KEYS if k in raw]
+    if len(kinds) != 1:
+        raise c.fail(raw, "an ability needs exactly one of triggered / activated / static")
+    (kind,) = kinds
+    unknown = sorted(set(raw) - schema.ABILITY_KEYS[kind])
     if unknown:
-        raise CardDefinitionError(f"{where}: unknown ability key {unknown[0]!r}")
+        known = ", ".join(sorted(schema.ABILITY_KEYS[kind]))
+        raise c.fail(raw, f"unknown key {unknown[0]!r} in a {kind} ability; known: {known}", unknown[0])
     name = str(raw.get("name", default_name))
     spec = dict(raw)
-    if "triggered" in raw:
-        if raw["triggered"] not in TRIGGER_EVENTS:
-            raise CardDefinitionError(f"{where}: unknown trigger event {raw['triggered']!r}")
+    if kind == "triggered":
+        event = raw["triggered"]
+        if event not in TRIGGER_EVENTS:
+            raise c.fail(raw, f"unknown trigger event {event!r}; known: {', '.join(sorted(TRIGGER_EVENTS))}", kind)
+        allowed = schema.TRIGGER_FILTERS[event]
+        if "filter" in raw:
+            if allowed is None:
+                raise c.fail(raw, f"trigger {event!r} takes no filter", "filter")
+            c.keys(raw["filter"], allowed, f"filter of trigger {event}")
+        if "counter" in raw:
+            if event != "counters_put":
+                raise c.fail(raw, "counter: belongs to the counters_put trigger", "counter")
+            c.check("counter", raw["counter"], "counter", raw, "counter")
+        if "condition" in raw:
+            c.keys(raw["condition"], schema.TRIGGER_CONDITIONS, "condition (intervening if)")
+        if "optional" in raw:
+            c.check("bool", raw["optional"], "optional", raw, "optional")
         check_spell_spec(spec, where, need_effect=True)
         return AbilityDef("triggered", name, spec)
-    if "activated" in raw:
+    if kind == "activated":
+        try:
+            costs.parse(str(raw["activated"]))
+        except (EngineError, ValueError, IndexError) as exc:
+            raise c.fail(raw, f"bad cost {raw['activated']!r}: {exc}", kind) from exc
+        if "mana" in raw:
+            c.check("mana", raw["mana"], "mana", raw, "mana")
+        if "timing" in raw and raw["timing"] != "sorcery":
+            raise c.fail(raw, f"timing: sorcery is the only one known, not {raw['timing']!r}", "timing")
+        if "zone" in raw and raw["zone"] not in ("battlefield", "hand"):
+            raise c.fail(raw, f"zone: battlefield or hand, not {raw['zone']!r}", "zone")
         check_spell_spec(spec, where, need_effect="mana" not in raw)
         return AbilityDef("activated", name, spec)
-    if "static" in raw:
-        if raw["static"] not in STATIC_KINDS:
-            raise CardDefinitionError(f"{where}: unknown static ability {raw['static']!r}")
-        return AbilityDef("static", name, spec)
-    raise CardDefinitionError(f"{where}: an ability needs one of triggered / activated / static")
+    static = raw["static"]
+    if static not in STATIC_KINDS:
+        raise c.fail(raw, f"unknown static ability {static!r}; known: {', '.join(sorted(STATIC_KINDS))}", kind)
+    value_shape = schema.STATIC_VALUES[static]
+    if value_shape is None and "value" in raw:
+        raise c.fail(raw, f"static ability {static!r} takes no value", "value")
+    if value_shape is not None and "value" in raw:
+        c.check(value_shape, raw["value"], f"value of {static}", raw, "value")
+    if "affects" in raw:
+        c.keys(raw["affects"], {**schema.FILTER, **schema.STATIC_AFFECTS_EXTRA.get(static, {})}, f"affects of {static}")
+    return AbilityDef("static", name, spec)
+
+
+SPELL_KEYS = {"targets": "targets", "effect": "effect", "modes": "modes", "choose": "int"}
 
 
 def check_spell_spec(spec: dict[str, Any], where: str, need_effect: bool = True) -> None:
+    """The targets and effect of a spell or ability, or its modes (each a {targets, effect})."""
+    c = schema.Checker(where)
     if "modes" in spec:
-        for mode in spec["modes"]:
-            check_spell_spec(mode, where)
+        modes = spec["modes"]
+        if not isinstance(modes, list) or not modes:
+            raise c.fail(spec, "modes must be a list of {targets, effect}", "modes")
+        for mode in modes:
+            if not isinstance(mode, dict) or set(mode) - {"targets", "effect"}:
+                bad = sorted(set(mode) - {"targets", "effect"}) if isinstance(mode, dict) else []
+                raise c.fail(mode, "a mode is {targets, effect}" + (f"; unknown key {bad[0]!r}" if bad else ""))
+            check_spell_spec(mode, f"{c.path}:{line_of(mode, None, c.line)}")
+        if "choose" in spec:
+            c.check("int", spec["choose"], "choose", spec, "choose")
         return
     if "targets" in spec:
-        check_targets(spec["targets"], where)
+        c.targets(spec["targets"])
     if need_effect and "effect" not in spec:
-        raise CardDefinitionError(f"{where}: missing effect")
+        raise c.fail(spec, "missing effect")
     if "effect" in spec:
-        check_effect(spec["effect"], where)
+        c.effect(spec["effect"])
 
 
 def check_targets(targets: Any, where: str) -> None:
-    if not isinstance(targets, list):
-        raise CardDefinitionError(f"{where}: targets must be a list")
-    for t in targets:
-        kind = t if isinstance(t, str) else (t.get("kind") if isinstance(t, dict) else None)
-        if kind not in TARGET_KINDS:
-            raise CardDefinitionError(
-                f"{where}: unknown target kind {kind!r}; known: {', '.join(TARGET_KINDS)}"
-            )
+    schema.Checker(where).targets(targets)
 
 
 def check_effect(effect: Any, where: str) -> None:
     """Every effect is a one-key mapping from the vocabulary, or a list of them (done in order)."""
-    if isinstance(effect, list):
-        for item in effect:
-            check_effect(item, where)
-        return
-    if not isinstance(effect, dict) or len(effect) != 1:
-        raise CardDefinitionError(f"{where}: an effect is a one-key mapping such as {{damage: ...}}")
-    (key,) = effect
-    if key not in EFFECT_NAMES:
-        raise CardDefinitionError(
-            f"{where}: unknown effect {key!r}; known: {', '.join(sorted(EFFECT_NAMES))}"
-        )
-    value = effect[key]
-    if key in ("if_spent", "may") and isinstance(value, dict) and "then" in value:
-        check_effect(value["then"], where)
+    schema.Checker(where).effect(effect)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine import costs, replacement, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
-from rules_engine.errors import IllegalAction
+from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
@@ -37,7 +37,7 @@ def _restricted(game: Game, obj: GameObject, what: str) -> bool:
 def find_one(game: Game, ref: str, zone: str = "battlefield") -> GameObject:
     found = tg.find_objects(game, ref, zone)
     if len(found) != 1:
-        raise IllegalAction(f"{ref!r}: " + ("нет такого перманента" if not found else "неоднозначно"))
+        raise ScriptError(f"{ref!r}: " + ("нет такого перманента" if not found else "неоднозначно"))
     return found[0]
 
 
@@ -46,26 +46,28 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
     from rules_engine.game import Event
 
     if player != game.active:
-        raise IllegalAction("атакует только активный игрок")
+        raise IllegalAction("атакует только активный игрок", "508.1")
     defender = game.opponent(player)
     chosen: list[tuple[GameObject, str | int]] = []
     for ref, target in attacks.items():
         obj = find_one(game, ref)
         chars = game.chars(obj)
         if game.controller(obj) != player or not chars.is_("Creature"):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: это не ваше существо")
+            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: это не ваше существо", "508.1a")
         if obj.tapped:
-            raise IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать")
+            raise IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать", "508.1a")
         if costs.summoning_sick(game, obj):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»")
-        if "defender" in chars.keywords or _restricted(game, obj, "attack"):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать")
+            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
+        if "defender" in chars.keywords:
+            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
+        if _restricted(game, obj, "attack"):
+            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")
         if str(target) == defender:
             chosen.append((obj, defender))
         else:
             walker = find_one(game, str(target))
             if game.controller(walker) != defender or not game.chars(walker).is_("Planeswalker"):
-                raise IllegalAction(f"{target!r} нельзя атаковать")
+                raise IllegalAction(f"{target!r} нельзя атаковать", "508.1b")
             chosen.append((obj, walker.oid))
     for obj, target in chosen:
         obj.attacking = target
@@ -79,35 +81,37 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
 
 def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
     if player == game.active:
-        raise IllegalAction("блокирует защищающийся игрок")
+        raise IllegalAction("блокирует защищающийся игрок", "509.1")
     chosen: list[tuple[GameObject, list[GameObject]]] = []
     for ref, attacker_refs in blocks.items():
         blocker = find_one(game, ref)
         chars = game.chars(blocker)
         if game.controller(blocker) != player or not chars.is_("Creature"):
-            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать")
+            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1a")
         if blocker.tapped:
-            raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать")
+            raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать", "509.1a")
         if _restricted(game, blocker, "block"):
-            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать")
+            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1b")
         attackers = [
             find_one(game, str(a))
             for a in (attacker_refs if isinstance(attacker_refs, list) else [attacker_refs])
         ]
         for attacker in attackers:
             if attacker.attacking is None:
-                raise IllegalAction(f"{narr.obj(game, attacker)} не атакует")
+                raise IllegalAction(f"{narr.obj(game, attacker)} не атакует", "509.1a")
             akw = game.chars(attacker).keywords
             if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
-                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом")
+                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом", "702.36b")
             walk = akw.get("landwalk")
             if walk and any(  # landwalk looks at the land type, not the name (GTC dual lands 2)
                 game.controller(o) == player and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
                 for o in game.battlefield
             ):
-                raise IllegalAction(f"{narr.obj(game, attacker)} не может быть заблокировано ({walk}: хождение)")
+                raise IllegalAction(
+                    f"{narr.obj(game, attacker)} не может быть заблокировано ({walk}: хождение)", "702.14c"
+                )
             if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
-                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо")
+                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо", "702.9b")
         chosen.append((blocker, attackers))
     for blocker, attackers in chosen:
         blocker.blocking = [a.oid for a in attackers]
@@ -191,23 +195,23 @@ def _parse_assignment(
     walker: GameObject | None,
 ) -> list[tuple[GameObject, Any, int]]:
     if not isinstance(answer, dict) or sum(int(v) for v in answer.values()) != power:
-        raise IllegalAction(f"распределение должно быть отображением с суммой {power}")
+        raise IllegalAction(f"распределение должно быть отображением с суммой {power}", "510.1a")
     out: list[tuple[GameObject, Any, int]] = []
     for ref, n in answer.items():
         if ref == defender or (walker is not None and ref in (walker.card.ref, walker.definition.name)):
             if not trample:
-                raise IllegalAction("без Пробивного удара повреждения не достаются игроку")
+                raise IllegalAction("без Пробивного удара повреждения не достаются игроку", "510.1c")
             needed = sum(max(0, (game.chars(b).toughness or 0) - b.damage) for b in blockers)
             given = sum(int(v) for r, v in answer.items() if r != ref)
             if given < needed:
-                raise IllegalAction("Пробивной удар: сначала смертельные повреждения блокирующим")
+                raise IllegalAction("Пробивной удар: сначала смертельные повреждения блокирующим", "702.19b")
             out.append((attacker, walker if walker is not None else defender, int(n)))
             continue
         if ref in game.players:
-            raise IllegalAction("существо, атакующее мироходца, не может нанести боевые повреждения игроку")
+            raise IllegalAction("существо, атакующее мироходца, не может нанести боевые повреждения игроку", "510.1b")
         hit = [b for b in blockers if ref in (b.card.ref, b.card.definition.name)]
         if not hit:
-            raise IllegalAction(f"{ref!r} не блокирует {narr.obj(game, attacker)}")
+            raise IllegalAction(f"{ref!r} не блокирует {narr.obj(game, attacker)}", "510.1c")
         out.append((attacker, hit[0], int(n)))
     return out
 

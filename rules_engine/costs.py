@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rules_engine import log as narr
-from rules_engine.errors import EngineError, IllegalAction
+from rules_engine.errors import EngineError, IllegalAction, ScriptError
 from rules_engine.mana import ManaCost, parse_cost
 from rules_engine.objects import GameObject
 
@@ -79,17 +79,17 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
     """Raise ``IllegalAction`` if the non-mana parts cannot be paid (mana is checked when paid)."""
     if cost.tap or cost.untap:
         if cost.tap and obj.tapped:
-            raise IllegalAction(f"{narr.obj(game, obj)} уже повернут: нельзя оплатить {{T}}")
+            raise IllegalAction(f"{narr.obj(game, obj)} уже повернут: нельзя оплатить {{T}}", "107.5")
         if cost.untap and not obj.tapped:
-            raise IllegalAction(f"{narr.obj(game, obj)} уже развернут: нельзя оплатить {{Q}}")
+            raise IllegalAction(f"{narr.obj(game, obj)} уже развернут: нельзя оплатить {{Q}}", "107.6")
         if summoning_sick(game, obj):
-            raise IllegalAction(f"{narr.obj(game, obj)}: «болезнь вызова» не дает оплатить {{T}}/{{Q}}")
+            raise IllegalAction(f"{narr.obj(game, obj)}: «болезнь вызова» не дает оплатить {{T}}/{{Q}}", "302.6")
     if cost.pay_life > game.players[player].life:
-        raise IllegalAction("недостаточно жизни")
+        raise IllegalAction("недостаточно жизни", "119.4")
     if cost.discard > len(game.players[player].hand):
-        raise IllegalAction("недостаточно карт в руке")
+        raise IllegalAction("недостаточно карт в руке", "118.3")
     if cost.loyalty is not None and cost.loyalty < 0 and obj.counters.get("loyalty", 0) < -cost.loyalty:
-        raise IllegalAction(f"у {narr.obj(game, obj)} недостаточно верности")
+        raise IllegalAction(f"у {narr.obj(game, obj)} недостаточно верности", "606.6")
 
 
 def pay_nonmana(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
@@ -109,6 +109,6 @@ def pay_nonmana(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
         for ref in refs if isinstance(refs, list) else [refs]:
             hand = [c for c in game.players[player].hand if ref in (c.card.ref, c.card.definition.name)]
             if not hand:
-                raise IllegalAction(f"нет карты {ref!r} в руке")
+                raise ScriptError(f"нет карты {ref!r} в руке")
             game.move(hand[0], "graveyard")
     game.touch()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine import log as narr
 from rules_engine import replacement
 from rules_engine.cards import parse_card
-from rules_engine.errors import DecisionMissing, IllegalAction
+from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.layers import ContinuousEffect, matches
 from rules_engine.mana import parse_units
 from rules_engine.objects import FACE_DOWN, AbilityDef, Card, GameObject, Snapshot
@@ -131,7 +131,7 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             attached = attached.attached_to
         host = game.find(attached) if isinstance(attached, int) else None
         return [host] if host is not None else []
-    raise IllegalAction(f"unknown reference {ref!r}")
+    raise ScriptError(f"unknown reference {ref!r}")
 
 
 def objects(ctx: Context, ref: Any) -> list[GameObject]:
@@ -146,7 +146,7 @@ def amount(ctx: Context, expr: Any, allow_negative: bool = False) -> int:
     """Evaluate an amount; negative results count as 0 unless the amount changes P/T (rule 107.1b)."""
     game = ctx.game
     if isinstance(expr, bool):
-        raise IllegalAction(f"bad amount {expr!r}")
+        raise ScriptError(f"bad amount {expr!r}")
     if isinstance(expr, int):
         value = expr
     elif expr == "X":
@@ -172,7 +172,7 @@ def amount(ctx: Context, expr: Any, allow_negative: bool = False) -> int:
     elif isinstance(expr, dict) and "negate" in expr:
         return -amount(ctx, expr["negate"], allow_negative)
     else:
-        raise IllegalAction(f"bad amount {expr!r}")
+        raise ScriptError(f"bad amount {expr!r}")
     return value if allow_negative else max(0, value)
 
 
@@ -663,7 +663,7 @@ def _clash(ctx: Context, v: dict[str, Any]) -> None:
                 lib.insert(0, lib.pop())
                 game.log(f"{narr.player(p)} кладет показанную карту вниз библиотеки")
             elif answer != "top":
-                raise IllegalAction("ответ на Столкновение: top или bottom")
+                raise ScriptError("ответ на Столкновение: top или bottom")
     # a player wins if their card's mana value is greater than that of every other card revealed; each half of
     # a split card counts separately, so both players can win (LRW clash 7)
     winners = []
@@ -695,10 +695,12 @@ def _nothing(ctx: Context, v: Any) -> None:
 
 
 # -- linked abilities: champion, hideaway (rule 607) ------------------------------------------------------
-def _pick(game: Game, pool: list[GameObject], answer: Any, what: str) -> GameObject:
+def _pick(game: Game, pool: list[GameObject], answer: Any, what: str, rule: str) -> GameObject:
+    """The scripted choice among ``pool``; anything else is forbidden by ``rule`` (the rule that says what may be
+    chosen)."""
     hits = [o for o in pool if str(answer) in (o.card.ref, o.card.definition.name)]
     if not hits:
-        raise IllegalAction(f"{answer!r}: нельзя выбрать ({what})")
+        raise IllegalAction(f"{answer!r}: нельзя выбрать ({what})", rule)
     return hits[0]
 
 
@@ -728,7 +730,7 @@ def _champion(ctx: Context, v: dict[str, Any]) -> None:
     if pool:
         answer = game.decide("champion", ctx.controller, "какой перманент изгнать для Заступника (или no)?", ctx.source)
         if answer not in (None, False, "no"):
-            chosen = _pick(game, pool, answer, "Заступник: другой подходящий перманент под вашим контролем")
+            chosen = _pick(game, pool, answer, "Заступник: другой подходящий перманент под вашим контролем", "702.72a")
             game.log(f"{narr.player(ctx.controller)} изгоняет {narr.obj(game, chosen)} (Заступник)")
             _link(game, ctx.source.oid, "champion", game.move(chosen, "exile"))
             return
@@ -767,7 +769,7 @@ def _hideaway(ctx: Context, v: dict[str, Any]) -> None:
         chosen = looked[0]
     else:
         answer = game.decide("hideaway", ctx.controller, "какую из просмотренных карт изгнать?", ctx.source)
-        chosen = _pick(game, looked, answer, "одна из просмотренных карт")
+        chosen = _pick(game, looked, answer, "одна из просмотренных карт", "702.75a")
     rest = [o for o in looked if o is not chosen]
     exiled = game.move(chosen, "exile", face_down=True)
     game.log(f"{narr.player(ctx.controller)} изгоняет одну из них рубашкой вверх (Укрытие)")
@@ -776,11 +778,11 @@ def _hideaway(ctx: Context, v: dict[str, Any]) -> None:
         answer = game.decide("bottom_order", ctx.controller, "порядок карт вниз библиотеки (сверху вниз)", ctx.source)
         names = answer if isinstance(answer, list) else [answer]
         if len(names) != len(rest):
-            raise IllegalAction(f"нужно перечислить все {len(rest)} карт(ы)")
+            raise ScriptError(f"нужно перечислить все {len(rest)} карт(ы)")
         left = list(rest)
         ordered = []
         for name in names:
-            picked = _pick(game, left, name, "одна из оставшихся карт")
+            picked = _pick(game, left, name, "одна из оставшихся карт", "702.75a")
             ordered.append(picked)
             left.remove(picked)
         rest = ordered
@@ -869,7 +871,7 @@ def encode(game: Game, spell: GameObject, controller: str) -> bool:
     answer = game.decide("cipher", controller, "на каком существе закодировать карту (или no)?", spell)
     if answer in (None, False, "no"):
         return False
-    creature = _pick(game, creatures, answer, "закодировать можно только на существе под вашим контролем")
+    creature = _pick(game, creatures, answer, "закодировать можно только на существе под вашим контролем", "702.99a")
     card = game.move(spell, "exile")
     ability = AbilityDef(
         "triggered",
@@ -932,7 +934,7 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         )
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
-    raise IllegalAction(f"unknown condition {cond!r}")
+    raise ScriptError(f"unknown condition {cond!r}")
 
 
 @effect("if")
@@ -962,12 +964,12 @@ def _search(ctx: Context, v: dict[str, Any]) -> None:
         return
     names = answer if isinstance(answer, list) else [answer]
     if len(names) > amount(ctx, v.get("n", 1)):
-        raise IllegalAction(f"можно найти не больше {v.get('n', 1)} карт(ы)")
+        raise IllegalAction(f"можно найти не больше {v.get('n', 1)} карт(ы)", "701.23d")
     found: list[GameObject] = []
     for name in names:
-        card = _pick(game, [o for o in lib if o not in found], name, "нет такой карты в библиотеке")
+        card = _pick(game, [o for o in lib if o not in found], name, "нет такой карты в библиотеке", "701.23a")
         if not matches(game, card, game.chars(card), v.get("filter"), who, None):
-            raise IllegalAction(f"{name!r} не подходит под условие поиска {v.get('filter')}")
+            raise IllegalAction(f"{name!r} не подходит под условие поиска {v.get('filter')}", "701.23a")
         found.append(card)
     for card in found:
         game.log(f"{narr.player(who)} находит {narr.obj(game, card)}")
@@ -991,7 +993,7 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
         chosen = pool[0]
     else:
         answer = game.decide("choose_card", who, "какую карту выбрать?", ctx.source)
-        chosen = _pick(game, pool, answer, "подходящая карта")
+        chosen = _pick(game, pool, answer, "подходящая карта", "608.2c")
     game.log(f"{narr.obj(game, chosen)} возвращается")
     game.move(chosen, str(v.get("to", "battlefield")), controller=who)
 
@@ -1003,9 +1005,9 @@ def _change_text(ctx: Context, v: dict[str, Any]) -> None:
     game = ctx.game
     answer = game.decide("text_change", ctx.controller, "какой тип существа заменить каким ({from, to})?", ctx.source)
     if not isinstance(answer, dict) or not answer.get("from") or not answer.get("to"):
-        raise IllegalAction("text_change: нужно {from: ТИП, to: ТИП}")
+        raise ScriptError("text_change: нужно {from: ТИП, to: ТИП}")
     if str(answer["to"]) in [str(w) for w in v.get("not_to", [])]:
-        raise IllegalAction(f"новым типом не может быть {answer['to']}")
+        raise IllegalAction(f"новым типом не может быть {answer['to']}", "612.2")
     data = {"from": str(answer["from"]), "to": str(answer["to"])}
     _continuous(ctx, "3", "change_text", data, v.get("on", "target"), v.get("duration", "permanent"))
 

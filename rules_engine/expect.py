@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import schema
 from rules_engine.errors import ScenarioFormatError
 from rules_engine.objects import GameObject
+from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS
 from rules_engine.yamlload import line_of
 
 if TYPE_CHECKING:
@@ -50,6 +53,89 @@ KINDS = frozenset(
 )
 
 
+PLAYER_NAMES = ("alice", "bob")
+ZONE_VALUES = frozenset({"battlefield", "hand", "library", "graveyard", "exile", "stack", "none"})
+
+
+def _is_player(v: Any) -> bool:
+    return v in PLAYER_NAMES
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_words(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _is_pt(v: Any) -> bool:
+    return isinstance(v, str) and bool(re.match(r"^-?\d+/-?\d+$", v))
+
+
+def _is_counters(v: Any) -> bool:
+    return isinstance(v, dict) and all(isinstance(k, str) and _is_int(n) for k, n in v.items())
+
+
+# The shape of each expectation's value: (what the keys are, what each value is, how to say it), or a
+# whole-value shape for the ones that are not mappings.
+_ALL_KEYWORDS = KEYWORDS | PARAM_KEYWORDS
+_BY_PLAYER = "a player (alice or bob)"
+_BY_CARD = "a card ref"
+SHAPES: dict[str, tuple[str, Any, str]] = {
+    "life": (_BY_PLAYER, _is_int, "a number"),
+    "hand_size": (_BY_PLAYER, _is_int, "a number"),
+    "land_plays": (_BY_PLAYER, _is_int, "a number"),
+    "mana_pool": (_BY_PLAYER, lambda v: isinstance(v, str), 'mana such as "{B}" ("" for none)'),
+    "library_top": (_BY_PLAYER, lambda v: isinstance(v, str) or v is None, "a card ref"),
+    "library_bottom": (_BY_PLAYER, lambda v: isinstance(v, str) or v is None, "a card ref"),
+    "zone": (_BY_CARD, lambda v: v in ZONE_VALUES, "a zone (" + ", ".join(sorted(ZONE_VALUES)) + ")"),
+    "pt": (_BY_CARD, _is_pt, "power/toughness such as 2/2"),
+    "counters": (_BY_CARD, _is_counters, 'counters such as {"-1/-1": 1} ({} for none)'),
+    "damage": (_BY_CARD, _is_int, "a number"),
+    "loyalty": (_BY_CARD, _is_int, "a number"),
+    "mana_value": (_BY_CARD, _is_int, "a number"),
+    "mana_spent": (_BY_CARD, lambda v: isinstance(v, str), 'mana such as "{B}{R}"'),
+    "colors": (_BY_CARD, lambda v: _is_words(v) and set(v) <= schema.COLORS, "a list of colours (W U B R G)"),
+    "types": (_BY_CARD, lambda v: _is_words(v) and set(v) <= schema.CARD_TYPES, "a list of card types"),
+    "subtypes": (_BY_CARD, _is_words, "a list of subtypes"),
+    "not_subtypes": (_BY_CARD, _is_words, "a list of subtypes"),
+    "keywords": (_BY_CARD, lambda v: _is_words(v) and set(v) <= _ALL_KEYWORDS, "a list of known keywords"),
+    "not_keywords": (_BY_CARD, lambda v: _is_words(v) and set(v) <= _ALL_KEYWORDS, "a list of known keywords"),
+    "controller": (_BY_CARD, _is_player, "a player (alice or bob)"),
+    "tapped": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
+    "face_down": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
+    "summoning_sick": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
+    "attached": (_BY_CARD, lambda v: isinstance(v, str) or v is None, "a card ref or null"),
+    "encoded": (_BY_CARD, lambda v: isinstance(v, str) or v is None, "a card ref or null"),
+    "may_look": (_BY_CARD, lambda v: isinstance(v, list) and all(_is_player(p) for p in v), "a list of players"),
+}
+WHOLE: dict[str, tuple[Any, str]] = {
+    "stack": (_is_words, "a list of stack objects, top first"),
+    "stack_size": (_is_int, "a number"),
+    "winner": (lambda v: _is_player(v) or v is None, "a player or null"),
+    "log_contains": (lambda v: isinstance(v, str) and v != "", "a text"),
+    "log_lacks": (lambda v: isinstance(v, str) and v != "", "a text"),
+}
+
+
+def _check_shape(where: str, kind: str, value: Any) -> None:
+    """Wrong shapes are load errors: ``life: 20`` says it expects {alice: N}, not a silent mismatch later."""
+    if kind in WHOLE:
+        ok, expected = WHOLE[kind]
+        if not ok(value):
+            raise ScenarioFormatError(f"{where}: {kind}: expected {expected}, not {value!r}")
+        return
+    keys, ok, expected = SHAPES[kind]
+    if not isinstance(value, dict) or not value:
+        raise ScenarioFormatError(f"{where}: {kind}: expected a mapping {{{keys}: {expected}}}, not {value!r}")
+    for key, item in value.items():
+        if keys == _BY_PLAYER and not _is_player(key):
+            raise ScenarioFormatError(f"{where}: {kind}: {key!r} is not a player (alice or bob)")
+        if not ok(item):
+            raise ScenarioFormatError(f"{where}: {kind} of {key}: expected {expected}, not {item!r}")
+
+
 @dataclass
 class Expectation:
     kind: str
@@ -66,6 +152,7 @@ def parse(path: Path, raw: Any) -> Expectation:
     ((kind, value),) = raw.items()
     if kind not in KINDS:
         raise ScenarioFormatError(f"{where}: unknown expectation {kind!r}; known: {', '.join(sorted(KINDS))}")
+    _check_shape(where, str(kind), value)
     return Expectation(str(kind), value, where)
 
 

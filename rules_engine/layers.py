@@ -95,6 +95,8 @@ def matches(
         return False
     if "supertypes" in filt and not any(t in chars.supertypes for t in filt["supertypes"]):
         return False
+    if "not_supertypes" in filt and any(t in chars.supertypes for t in filt["not_supertypes"]):
+        return False  # "nonlegendary" (rule 205.4a: legendary is a supertype, not a card type)
     if "types" in filt and not any(t in chars.types for t in filt["types"]):
         return False
     if "not_types" in filt and any(t in chars.types for t in filt["not_types"]):

@@ -150,9 +150,9 @@ def choose_payment(cost: ManaCost, pool: Counter[str], spend: Counter[str] | Non
     """The units to spend: the scripted ones (checked), or the only multiset of the pool that pays."""
     if spend is not None:
         if any(pool[u] < n for u, n in spend.items()):
-            raise IllegalAction(f"пул маны {format_units(pool)} не содержит {format_units(spend)}")
+            raise IllegalAction(f"пул маны {format_units(pool)} не содержит {format_units(spend)}", "118.3")
         if not pays(cost, spend):
-            raise IllegalAction(f"мана {format_units(spend)} не оплачивает стоимость {cost}")
+            raise IllegalAction(f"мана {format_units(spend)} не оплачивает стоимость {cost}", "601.2h")
         return Counter(spend)
     candidates = []
     keys = [u for u in UNITS if pool[u] > 0]
@@ -161,7 +161,7 @@ def choose_payment(cost: ManaCost, pool: Counter[str], spend: Counter[str] | Non
         if pays(cost, units):
             candidates.append(units)
     if not candidates:
-        raise IllegalAction(f"нельзя оплатить {cost} из пула {format_units(pool)}")
+        raise IllegalAction(f"нельзя оплатить {cost} из пула {format_units(pool)}", "118.3")
     if len(candidates) > 1:
         options = ", ".join(format_units(c) for c in candidates)
         raise DecisionMissing(f"как оплатить {cost}? Возможно: {options} (укажите pay:)")

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
+from rules_engine.errors import IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject, Snapshot
 
@@ -52,13 +53,11 @@ def apply_entering(game: Game, new: GameObject, counters: Counter[str]) -> None:
 def _pay_life_or_tapped(game: Game, new: GameObject, life: int) -> None:
     """A scripted ``may`` answer of the controller; paying life needs at least that much life (rule 119.4).
     Paying does not untap a permanent another effect puts onto the battlefield tapped (GTC dual lands 3)."""
-    from rules_engine.errors import IllegalAction
-
     who = game.controller(new)
     answer = game.decide("may", who, f"заплатить {life} жизни, чтобы {narr.obj(game, new)} вошел неповернутым?", new)
     if answer in (True, "yes"):
         if game.players[who].life < life:
-            raise IllegalAction(f"нельзя заплатить {life} жизни при {game.players[who].life} жизни")
+            raise IllegalAction(f"нельзя заплатить {life} жизни при {game.players[who].life} жизни", "119.4")
         game.players[who].life -= life
         game.log(f"{narr.player(who)} платит {life} жизни (жизнь: {game.players[who].life})")
     else:
@@ -205,11 +204,13 @@ def _redirect(game: Game, source: GameObject | Snapshot, recipient: Recipient, c
                 "redirect", controller, "перенаправить повреждения на мироходца? (no или мироходец)", source
             )
             if answer not in (None, False, "no"):
+                if not isinstance(answer, str):  # the old rule moves all of that damage or none of it
+                    raise IllegalAction(f"{answer!r}: повреждения перенаправляются целиком, не частями", "306.7")
                 chosen = [w for w in walkers if w.card.ref == answer or w.card.definition.name == answer]
                 if not chosen:
-                    from rules_engine.errors import IllegalAction
-
-                    raise IllegalAction(f"{answer!r}: нет такого мироходца у {narr.player(recipient)}")
+                    raise IllegalAction(
+                        f"{answer!r}: не мироходец игрока {narr.player(recipient)} — перенаправить нельзя", "306.7"
+                    )
                 game.log(f"Правило 306.7 (старое): повреждения перенаправлены на {narr.obj(game, chosen[0])}")
                 return chosen[0]
     return recipient

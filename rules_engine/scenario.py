@@ -20,7 +20,7 @@ import yaml
 from rules_engine import actions, expect, turn
 from rules_engine import log as narr
 from rules_engine.cards import CardDB, parse_card
-from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScenarioFormatError
+from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScenarioFormatError, ScriptError
 from rules_engine.game import Choice, Game
 from rules_engine.objects import Card, CardDef
 from rules_engine.options import RulesOptions
@@ -61,6 +61,30 @@ STEP_MODIFIERS = frozenset(
         "via",
         "note",
         "hybrid",
+    }
+)
+RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
+# The decisions the engine asks for (``Game.decide`` kinds, see docs/scenarios.md "Strict mode").
+CHOICE_KINDS = frozenset(
+    {
+        "assign",
+        "bottom_order",
+        "champion",
+        "choose_card",
+        "cipher",
+        "clash",
+        "discard",
+        "hideaway",
+        "legend",
+        "may",
+        "new_targets",
+        "order",
+        "pay",
+        "play",
+        "redirect",
+        "search",
+        "target",
+        "text_change",
     }
 )
 RULING_ID = re.compile(r"^[a-z0-9]+/[a-z0-9.-]+/[a-z0-9.-]+(/[a-z]+)?$")
@@ -148,7 +172,7 @@ def load_scenario(
     lines = getattr(raw_steps, "item_lines", [0] * len(raw_steps))
     steps = [_parse_step(path, raw, db, line) for raw, line in zip(raw_steps, lines, strict=True)]
     final = [expect.parse(path, item) for item in _expect_items(path, data.get("expect"), data)]
-    has_checks = bool(final) or any(s.kind == "expect" or s.params.get("illegal") for s in steps)
+    has_checks = bool(final) or any(s.kind == "expect" or "illegal" in s.params for s in steps)
     if not has_checks:
         raise _fail(path, data, "scenario has no expectations (expect:, an expect step or illegal: true)")
     return Scenario(
@@ -173,6 +197,29 @@ def _expect_items(path: Path, raw: Any, parent: Any) -> list[Any]:
     return list(raw)
 
 
+def _is_ref_list(v: Any) -> bool:
+    return isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str | list) for x in v))
+
+
+def _is_count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+_CARD_VALUES: dict[str, tuple[Any, str]] = {
+    "card": (lambda v: isinstance(v, str), "a card name"),
+    "ref": (lambda v: isinstance(v, str), "a text"),
+    "counters": (lambda v: isinstance(v, dict) and all(_is_count(n) for n in v.values()),
+                 'counters such as {"+1/+1": 1}'),
+    "tapped": (lambda v: isinstance(v, bool), "true or false"),
+    "face_down": (lambda v: isinstance(v, bool), "true or false"),
+    "summoning_sick": (lambda v: isinstance(v, bool), "true or false"),
+    "token": (lambda v: isinstance(v, bool), "true or false"),
+    "damage": (_is_count, "a number"),
+    "owner": (lambda v: v in PLAYERS, "alice or bob"),
+    "attached_to": (lambda v: isinstance(v, str), "a card ref"),
+}
+
+
 def _check_setup(path: Path, setup: Any, db: CardDB) -> None:
     if not isinstance(setup, dict):
         raise _fail(path, setup, "setup must be a mapping")
@@ -180,25 +227,46 @@ def _check_setup(path: Path, setup: Any, db: CardDB) -> None:
         if key not in SETUP_KEYS and key not in PLAYERS:
             raise _fail(path, setup, f"unknown setup key {key!r}", key)
     if setup.get("step", "main1") not in STEPS:
-        raise _fail(path, setup, f"unknown step {setup.get('step')!r}", "step")
+        raise _fail(path, setup, f"unknown step {setup.get('step')!r}; known: {', '.join(STEPS)}", "step")
+    for key in ("active", "priority"):
+        if key in setup and setup[key] not in PLAYERS:
+            raise _fail(path, setup, f"{key}: expected alice or bob, not {setup[key]!r}", key)
+    if "turn" in setup and not (_is_count(setup["turn"]) and setup["turn"] > 0):
+        raise _fail(path, setup, f"turn: expected a turn number, not {setup['turn']!r}", "turn")
     for player in PLAYERS:
         zones = setup.get(player) or {}
         if not isinstance(zones, dict):
             raise _fail(path, setup, f"{player} must be a mapping", player)
         for key in zones:
             if key not in PLAYER_KEYS:
-                raise _fail(path, zones, f"unknown key {key!r} for {player}", key)
+                raise _fail(path, zones, f"unknown key {key!r} for {player}; known: {', '.join(sorted(PLAYER_KEYS))}",
+                            key)
+        for key in ("life", "poison"):
+            if key in zones and not _is_count(zones[key]):
+                raise _fail(path, zones, f"{player}.{key}: expected a number, not {zones[key]!r}", key)
+        if "mana" in zones and not isinstance(zones["mana"], str):
+            raise _fail(path, zones, f"{player}.mana: expected mana such as \"{{R}}{{R}}\", not {zones['mana']!r}",
+                        "mana")
         for zone in ("hand", "battlefield", "graveyard", "library", "exile"):
-            for item in zones.get(zone) or []:
+            cards = zones.get(zone) or []
+            if not isinstance(cards, list):
+                raise _fail(
+                    path, zones, f"{player}.{zone}: expected a list of cards such as [{cards!r}], not {cards!r}", zone
+                )
+            for item in cards:
                 name = item if isinstance(item, str) else item.get("card") if isinstance(item, dict) else None
                 if isinstance(item, dict):
                     bad = sorted(set(item) - CARD_KEYS)
                     if bad:
-                        raise _fail(path, item, f"unknown card key {bad[0]!r}", bad[0])
+                        raise _fail(path, item, f"unknown card key {bad[0]!r}; known: {', '.join(sorted(CARD_KEYS))}",
+                                    bad[0])
+                    for key, (ok, expected) in _CARD_VALUES.items():
+                        if key in item and not ok(item[key]):
+                            raise _fail(path, item, f"{key}: expected {expected}, not {item[key]!r}", key)
                 if name is None or str(name) not in db:
                     raise _fail(
                         path,
-                        item if isinstance(item, dict) else zones.get(zone),
+                        item if isinstance(item, dict) else cards,
                         f"unknown card {name!r} (define it in data/cards or under cards:)",
                     )
 
@@ -225,6 +293,7 @@ def _parse_step(path: Path, raw: Any, db: CardDB, line: int) -> Step:
         raise _fail(path, raw, f"unknown step key {bad[0]!r}", bad[0])
     if "by" in raw and raw["by"] not in PLAYERS:
         raise _fail(path, raw, f"unknown player {raw['by']!r}", "by")
+    _check_step_values(path, raw, kind)
     params = dict(raw)
     if kind == "expect":
         params["expect"] = [expect.parse(path, item) for item in _expect_items(path, raw["expect"], raw)]
@@ -233,6 +302,58 @@ def _parse_step(path: Path, raw: Any, db: CardDB, line: int) -> Step:
     if "choices" in raw:
         params["choices"] = [_parse_choice(path, c) for c in _listify(raw["choices"])]
     return Step(kind, params, line)
+
+
+# Each action's own value and each modifier: (test, what is expected).
+_ACTION_VALUES: dict[str, tuple[Any, str]] = {
+    "cast": (lambda v: isinstance(v, str), "a card ref"),
+    "activate": (lambda v: isinstance(v, str), "a card ref"),
+    "mana": (lambda v: isinstance(v, str), "a card ref"),
+    "play_land": (lambda v: isinstance(v, str), "a card ref"),
+    "turn_face_up": (lambda v: isinstance(v, str), "a card ref"),
+    "attack": (lambda v: isinstance(v, dict) and all(isinstance(t, str) for t in v.values()),
+               "a mapping {ATTACKER: bob | PLANESWALKER}"),
+    "block": (lambda v: isinstance(v, dict) and all(_is_ref_list(t) for t in v.values()),
+              "a mapping {BLOCKER: ATTACKER | [ATTACKERS]}"),
+    "pass": (lambda v: v is True or v is None, "nothing"),
+    "resolve": (lambda v: v is True or v is None or v == "all" or (_is_count(v) and v > 0), "N or all"),
+    "advance": (lambda v: v in STEPS, "a step (" + ", ".join(STEPS) + ")"),
+}
+_MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
+    "targets": (_is_ref_list, "a list of player ids or card refs"),
+    "mode": (lambda v: _is_count(v) or (isinstance(v, list) and all(_is_count(m) for m in v)), "N or [N, M]"),
+    "x": (_is_count, "a number"),
+    "pay": (lambda v: isinstance(v, str), 'mana such as "{B}{R}"'),
+    "ability": (lambda v: isinstance(v, str) or _is_count(v), "an ability name or its 1-based index"),
+    "alternative": (lambda v: isinstance(v, str), "the name of an alternative cost"),
+    "conspire": (lambda v: isinstance(v, list), "[REF, REF] or [[REF, REF], ...]"),
+    "face_down": (lambda v: isinstance(v, bool), "true or false"),
+    "without_paying": (lambda v: isinstance(v, bool), "true or false"),
+    "via": (lambda v: v in ("morph", "mana_cost"), "morph or mana_cost"),
+    "note": (lambda v: isinstance(v, str), "a text"),
+    "hybrid": (lambda v: isinstance(v, list | str), "a list such as [G, R, \"2\"]"),
+}
+
+
+def _check_step_values(path: Path, raw: dict[str, Any], kind: str) -> None:
+    """Wrong shapes are load errors naming what was expected, never a silent default mid-game."""
+    if kind in _ACTION_VALUES:
+        ok, expected = _ACTION_VALUES[kind]
+        if not ok(raw[kind]):
+            raise _fail(path, raw, f"{kind}: expected {expected}, not {raw[kind]!r}", kind)
+    for key, (ok, expected) in _MODIFIER_VALUES.items():
+        if key in raw and not ok(raw[key]):
+            raise _fail(path, raw, f"{key}: expected {expected}, not {raw[key]!r}", key)
+    if "illegal" in raw:
+        rule = raw["illegal"]
+        if not isinstance(rule, str) or not RULE_NUMBER.match(rule):
+            raise _fail(
+                path,
+                raw,
+                "illegal: names the Comprehensive Rules number that forbids the action, quoted, e.g. "
+                f'illegal: "702.37e" (not {rule!r})',
+                "illegal",
+            )
 
 
 def _listify(value: Any) -> list[Any]:
@@ -245,6 +366,10 @@ def _parse_choice(path: Path, raw: Any) -> Choice:
     bad = sorted(set(raw) - {"kind", "value", "player", "source"})
     if bad:
         raise _fail(path, raw, f"unknown choice key {bad[0]!r}", bad[0])
+    if raw["kind"] not in CHOICE_KINDS:
+        raise _fail(path, raw, f"unknown decision {raw['kind']!r}; known: {', '.join(sorted(CHOICE_KINDS))}", "kind")
+    if raw.get("player") is not None and raw["player"] not in PLAYERS:
+        raise _fail(path, raw, f"unknown player {raw['player']!r}", "player")
     return Choice(
         kind=str(raw["kind"]),
         value=raw["value"],
@@ -334,6 +459,9 @@ def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioR
         except IllegalAction as exc:
             result.failures.append(f"{where}: недопустимое действие: {exc}")
             break
+        except ScriptError as exc:
+            result.failures.append(f"{where}: ошибка сценария: {exc}")
+            break
     else:
         for check in scenario.expectations:
             result.checks += 1
@@ -360,17 +488,26 @@ def _run_step(game: Game, step: Step, result: ScenarioResult, where: str) -> boo
     if step.kind == "choose":
         game.choices.extend(params["choose"])
         return True
-    if params.get("illegal"):
+    if "illegal" in params:
+        expected = params["illegal"]
         saved = copy.deepcopy(game)
         game.choices.extend(params.get("choices", []))
         result.checks += 1
         try:
             actions.perform(game, step.kind, params.get("by"), params)
         except IllegalAction as exc:
+            if exc.rule != expected:
+                result.failures.append(
+                    f"{where}: действие отклонено по правилу {exc.rule} ({exc.args[0]}), "
+                    f"а ожидался запрет по правилу {expected}"
+                )
+                return False
             saved.log(f"Недопустимое действие отклонено: {exc}")
             game.__dict__.update(saved.__dict__)
             return True
-        result.failures.append(f"{where}: ожидалось, что действие {step.kind} недопустимо, но оно выполнено")
+        result.failures.append(
+            f"{where}: ожидалось, что правило {expected} запретит действие {step.kind}, но оно выполнено"
+        )
         return False
     game.choices.extend(params.get("choices", []))
     actions.perform(game, step.kind, params.get("by"), params)

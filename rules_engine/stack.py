@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine import costs, effects, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
-from rules_engine.errors import DecisionMissing, IllegalAction
+from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.mana import ManaCost, format_units, parse_cost, parse_units, scripted_payment, take_from_pool
 from rules_engine.objects import AbilityDef, Card, GameObject
 
@@ -60,11 +60,14 @@ def sorcery_timing(game: Game, player: str) -> bool:
     return game.active == player and game.step in SORCERY_STEPS and not game.stack
 
 
+WITHOUT_PAYING_NO_ALTERNATIVE = "разыгрывая «без уплаты мана-стоимости», нельзя заплатить альтернативную стоимость"
+
+
 def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObject:
     """Cast a spell from hand (rule 601.2): validate everything first, then move, pay and announce."""
     hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
     if not hand:
-        raise IllegalAction(f"у игрока {narr.player(player)} нет в руке карты {ref!r}")
+        raise ScriptError(f"у игрока {narr.player(player)} нет в руке карты {ref!r}")
     return cast_object(game, player, hand[0], params)
 
 
@@ -76,16 +79,16 @@ def cast_object(
     chars = game.chars(card_obj)
     face_down = bool(params.get("face_down"))
     if card_obj.definition.halves and not face_down:
-        raise IllegalAction("разыгрывание половинки двойной (split) карты движком пока не моделируется")
+        raise ScriptError("разыгрывание половинки двойной (split) карты движком пока не моделируется")
     if chars.is_("Land"):
-        raise IllegalAction("землю не разыгрывают как заклинание")
+        raise IllegalAction("землю не разыгрывают как заклинание", "305.9")
     instant_speed = chars.is_("Instant") or "flash" in chars.keywords or during_resolution
     if (face_down or not instant_speed) and not sorcery_timing(game, player):
         raise IllegalAction(
-            f"{narr.obj(game, card_obj)} можно разыграть только в свою главную фазу при пустом стеке"
+            f"{narr.obj(game, card_obj)} можно разыграть только в свою главную фазу при пустом стеке", "117.1a"
         )
     if not casting_allowed_now(game, card_obj):
-        raise IllegalAction(f"{narr.obj(game, card_obj)} можно разыграть только во время боя")
+        raise IllegalAction(f"{narr.obj(game, card_obj)} можно разыграть только во время боя", "601.3")
     ability = spell_ability(card_obj)
     mode = None
     modes: tuple[int, ...] = ()
@@ -96,29 +99,27 @@ def cast_object(
         count = int(ability.spec.get("choose", 1))
         picked = [int(c) - 1 for c in (chosen if isinstance(chosen, list) else [chosen])]
         if len(picked) != count or len(set(picked)) != count:
-            raise IllegalAction(f"нужно выбрать ровно {count} разных режима(ов)")
+            raise IllegalAction(f"нужно выбрать ровно {count} разных режима(ов)", "700.2a")
         if any(not 0 <= m < len(ability.spec["modes"]) for m in picked):
-            raise IllegalAction(f"нет режима {chosen}")
+            raise ScriptError(f"нет режима {chosen}")
         if count == 1:
             mode = picked[0]
         else:
             modes = tuple(sorted(picked))  # rule 700.2: modes take effect in printed order
     # cost (601.2f): mana cost or an alternative cost, plus additional costs, X chosen
     if face_down and params.get("without_paying"):  # morph's {3} is an alternative cost (rule 118.9a)
-        raise IllegalAction("разыгрывая «без уплаты мана-стоимости», нельзя заплатить альтернативную стоимость")
+        raise IllegalAction(WITHOUT_PAYING_NO_ALTERNATIVE, "118.9a")
     if face_down:
         if "morph" not in chars.keywords and "megamorph" not in chars.keywords:
-            raise IllegalAction("рубашкой вверх можно разыграть только карту с Оборотнем")
+            raise IllegalAction("рубашкой вверх можно разыграть только карту с Оборотнем", "702.37c")
         cost: ManaCost = parse_cost("{3}")
     elif params.get("without_paying"):
         if params.get("alternative"):  # rule 118.9a: no alternative cost when casting without paying
-            raise IllegalAction(
-                "разыгрывая «без уплаты мана-стоимости», нельзя заплатить альтернативную стоимость"
-            )
+            raise IllegalAction(WITHOUT_PAYING_NO_ALTERNATIVE, "118.9a")
         cost = ManaCost()
     elif params.get("alternative") == "evoke":
         if "evoke" not in chars.keywords:
-            raise IllegalAction("у этой карты нет Вызывания")
+            raise IllegalAction("у этой карты нет Вызывания", "702.74a")
         cost = parse_cost(str(chars.keywords["evoke"]))
     elif params.get("alternative"):
         alt = _named_cost(card_obj, "alternative_costs", str(params["alternative"]))
@@ -145,7 +146,7 @@ def cast_object(
     specs = [] if face_down else spell_spec(probe).get("targets", [])
     chosen_targets = tg.choose(game, specs, params.get("targets"), player, card_obj, None) if specs else []
     if params.get("targets") and not specs:
-        raise IllegalAction(f"у {narr.obj(game, card_obj)} нет целей")
+        raise ScriptError(f"у {narr.obj(game, card_obj)} нет целей")
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     pool = game.players[player].mana_pool
     units = scripted_payment(cost, pool, params.get("pay"))
@@ -212,7 +213,7 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
             raise DecisionMissing("стоимость изменяется: укажите, как будет оплачен каждый гибридный символ (hybrid:)")
         chosen = [str(c).upper() for c in (hybrid if isinstance(hybrid, list) else [hybrid])]
         if len(chosen) != len(hybrids):
-            raise IllegalAction(f"hybrid: нужно {len(hybrids)} значения(й)")
+            raise ScriptError(f"hybrid: нужно {len(hybrids)} значения(й)")
         for i, pick in zip(hybrids, chosen, strict=True):
             s = symbols[i]
             if pick in s.colors:
@@ -220,7 +221,7 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
             elif s.kind == "mono_hybrid" and pick == str(s.amount):
                 symbols[i] = Symbol("generic", amount=s.amount)
             else:
-                raise IllegalAction(f"символ {s} нельзя оплатить как {pick}")
+                raise IllegalAction(f"символ {s} нельзя оплатить как {pick}", "107.4e")
     for extra in increases:
         symbols += list(extra.symbols)
     generic = sum(s.amount for s in symbols if s.kind == "generic")
@@ -252,7 +253,7 @@ def _named_cost(obj: GameObject, key: str, name: str) -> dict[str, Any]:
             for item in ability.spec["costs"]:
                 if item.get("name") == name:
                     return dict(item)
-    raise IllegalAction(f"у {obj.definition.name} нет альтернативной стоимости {name!r}")
+    raise ScriptError(f"у {obj.definition.name} нет альтернативной стоимости {name!r}")
 
 
 def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[tuple[int, list[GameObject]]]:
@@ -263,10 +264,10 @@ def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[
     chars = game.chars(card_obj)
     instances = chars.keyword_count("conspire")
     if not instances:
-        raise IllegalAction("у заклинания нет Заговора")
+        raise IllegalAction("у заклинания нет Заговора", "702.78a")
     groups = refs if all(isinstance(r, list) for r in refs) else [refs]
     if len(groups) > instances:
-        raise IllegalAction(f"у заклинания {instances} способност(и) Заговора, оплат указано {len(groups)}")
+        raise IllegalAction(f"у заклинания {instances} способност(и) Заговора, оплат указано {len(groups)}", "702.78b")
     used: list[GameObject] = []
     payments = []
     for index, group in enumerate(groups, start=1):
@@ -276,12 +277,12 @@ def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[
         for ref in group:
             found = [o for o in tg.find_objects(game, str(ref), "battlefield") if game.controller(o) == player]
             if not found or found[0].tapped or found[0] in chosen or found[0] in used:
-                raise IllegalAction(f"{ref!r}: нужно неповернутое существо под вашим контролем")
+                raise IllegalAction(f"{ref!r}: нужно неповернутое существо под вашим контролем", "702.78a")
             if not (game.chars(found[0]).colors & chars.colors):
-                raise IllegalAction(f"{ref!r} не имеет общего цвета с заклинанием")
+                raise IllegalAction(f"{ref!r} не имеет общего цвета с заклинанием", "702.78a")
             chosen.append(found[0])
         if len(chosen) != 2:
-            raise IllegalAction("Заговор: нужно повернуть ровно два существа")
+            raise IllegalAction("Заговор: нужно повернуть ровно два существа", "702.78a")
         used += chosen
         payments.append((index, chosen))
     return payments
@@ -320,7 +321,7 @@ def find_ability(game: Game, obj: GameObject, which: Any) -> AbilityDef:
         for a in activated:
             if a.name == which:
                 return a
-    raise IllegalAction(f"у {narr.obj(game, obj)} нет способности {which!r}")
+    raise ScriptError(f"у {narr.obj(game, obj)} нет способности {which!r}")
 
 
 def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
@@ -335,20 +336,23 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
             if o.owner == player
             and any(a.kind == "activated" and a.spec.get("zone") == "hand" for a in game.chars(o).abilities)
         ]
+    if not found and tg.find_objects(game, ref):  # rule 113.6: a permanent's abilities work on the battlefield
+        raise IllegalAction(f"способности {ref!r} действуют только на поле битвы", "113.6")
     if not found:
-        raise IllegalAction(f"нет перманента {ref!r} на поле битвы")
+        raise ScriptError(f"нет перманента {ref!r} на поле битвы")
     obj = found[0]
     if obj.zone == "battlefield" and game.controller(obj) != player:
-        raise IllegalAction(f"{narr.player(player)} не контролирует {narr.obj(game, obj)}")
+        raise IllegalAction(f"{narr.player(player)} не контролирует {narr.obj(game, obj)}", "602.2")
     ability = find_ability(game, obj, params.get("ability"))
     spec = ability.spec
     cost = costs.parse(str(spec.get("activated", "")))
     is_mana = "mana" in spec
     if cost.loyalty is not None or spec.get("timing") == "sorcery":
         if not sorcery_timing(game, player):
-            raise IllegalAction("эту способность можно активировать только как волшебство")
+            rule = "606.3" if cost.loyalty is not None else "602.5d"
+            raise IllegalAction("эту способность можно активировать только как волшебство", rule)
         if cost.loyalty is not None and obj.oid in game.loyalty_used:
-            raise IllegalAction("способность верности этого мироходца уже активирована в этом ходу")
+            raise IllegalAction("способность верности этого мироходца уже активирована в этом ходу", "606.3")
     costs.check(game, cost, obj, player)
     mana = cost.mana
     x = 0

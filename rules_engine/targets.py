@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.errors import IllegalAction
+from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
@@ -73,6 +73,18 @@ def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Gam
     return matches(game, obj, chars, spec_filter(spec), controller, source)
 
 
+def _why_illegal(game: Game, target: Target) -> str:
+    """The rule that makes a chosen target illegal: shroud, hexproof, or not what the spell asks for."""
+    obj = game.find(target.oid) if target.oid is not None else None
+    if obj is not None and obj.zone == "battlefield":
+        keywords = game.chars(obj).keywords
+        if "shroud" in keywords:
+            return "702.18a"
+        if "hexproof" in keywords:
+            return "702.11b"
+    return "601.2c"
+
+
 def candidates(game: Game, spec: Any, controller: str, source: GameObject | None) -> list[Target]:
     out = [Target(player=p) for p in game.order if is_legal(game, Target(player=p), spec, controller, source)]
     if spec_kind(spec) == "ability":
@@ -98,7 +110,7 @@ def resolve_name(game: Game, name: Any, spec: Any = None) -> Target:
             if isinstance(i, StackAbility) and i.card.ref == ref and (not name or i.ability.name == name)
         ]
         if len(hits) != 1:
-            raise IllegalAction(f"в стеке нет единственной способности {text!r}")
+            raise ScriptError(f"в стеке нет единственной способности {text!r}")
         return Target(oid=hits[0].sid)
     zone = None
     if kind == "spell":
@@ -107,11 +119,11 @@ def resolve_name(game: Game, name: Any, spec: Any = None) -> Target:
         zone = OBJECT_TYPES[kind][0]
     elif kind in ("any", "creature_or_player"):
         zone = "battlefield"
-    found = find_objects(game, text, zone)
+    found = find_objects(game, text, zone) or find_objects(game, text)  # elsewhere: an illegal target
     if not found:
-        raise IllegalAction(f"нет объекта {text!r}" + (f" в зоне {zone}" if zone else ""))
+        raise ScriptError(f"нет объекта {text!r}")
     if len(found) > 1:
-        raise IllegalAction(f"имя {text!r} неоднозначно: дайте картам ref в setup")
+        raise ScriptError(f"имя {text!r} неоднозначно: дайте картам ref в setup")
     return Target(oid=found[0].oid)
 
 
@@ -137,7 +149,7 @@ def choose(
         for spec in specs:
             legal = [t for t in candidates(game, spec, controller, source) if t not in chosen]
             if not legal:
-                raise IllegalAction("нет допустимых целей")
+                raise IllegalAction("нет допустимых целей", "601.2c")
             chosen.append(legal[0])
             if len(legal) > 1:
                 kinds = ", ".join(spec_kind(s) for s in specs)
@@ -147,12 +159,12 @@ def choose(
             return chosen
     values = _listify(scripted)
     if len(values) != len(specs):
-        raise IllegalAction(f"нужно целей: {len(specs)}, указано: {len(values)}")
+        raise IllegalAction(f"нужно целей: {len(specs)}, указано: {len(values)}", "601.2c")
     out = []
     for value, spec in zip(values, specs, strict=True):
         target = resolve_name(game, value, spec)
         if not is_legal(game, target, spec, controller, source):
-            raise IllegalAction(f"{value!r} — недопустимая цель ({spec_kind(spec)})")
+            raise IllegalAction(f"{value!r} — недопустимая цель ({spec_kind(spec)})", _why_illegal(game, target))
         out.append(target)
     return out
 

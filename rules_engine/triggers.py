@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
 from rules_engine import targets as tg
-from rules_engine.errors import IllegalAction
+from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import has_subtype, matches
 from rules_engine.objects import AbilityDef, Characteristics, GameObject, Snapshot
 
@@ -328,7 +328,7 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if "life_at_most" in cond:
         controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
         return game.players[controller].life <= int(cond["life_at_most"])
-    raise IllegalAction(f"unknown condition {cond!r}")
+    raise ScriptError(f"unknown condition {cond!r}")
 
 
 def _evolve_bigger(game: Game, source: Any, event: Event | None) -> bool:
@@ -408,13 +408,13 @@ def _order(game: Game, player: str, mine: list[PendingTrigger]) -> list[PendingT
     labels = ", ".join(t.label for t in mine)
     answer = game.decide("order", player, f"порядок срабатываний в стек (первый кладется первым): {labels}")
     if not isinstance(answer, list) or len(answer) != len(mine):
-        raise IllegalAction(f"порядок срабатываний должен перечислить все {len(mine)}: {labels}")
+        raise ScriptError(f"порядок срабатываний должен перечислить все {len(mine)}: {labels}")
     left = list(mine)
     out = []
     for name in answer:
         hit = [t for t in left if t.label == name] or [t for t in left if t.source.card.ref == name]
         if not hit:
-            raise IllegalAction(f"{name!r} не среди срабатываний ({labels})")
+            raise ScriptError(f"{name!r} не среди срабатываний ({labels})")
         out.append(hit[0])
         left.remove(hit[0])
     return out

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import combat, layers, sba, stack, triggers
 from rules_engine import log as narr
-from rules_engine.errors import IllegalAction
+from rules_engine.errors import IllegalAction, ScriptError
 
 if TYPE_CHECKING:
     from rules_engine.game import Game
@@ -52,7 +52,7 @@ def take_priority(game: Game, player: str) -> None:
     if game.priority == player:
         return
     if player in game.passed or game.priority is None:
-        raise IllegalAction(f"у игрока {narr.player(player)} нет приоритета")
+        raise IllegalAction(f"у игрока {narr.player(player)} нет приоритета", "117.1")
     game.passed.add(game.priority)
     game.priority = player
 
@@ -161,11 +161,11 @@ def _new_turn(game: Game) -> None:
 def advance_to(game: Game, step: str) -> None:
     """Everyone passes until ``step`` begins (resolving whatever is on the stack on the way)."""
     if step not in STEPS:
-        raise IllegalAction(f"нет шага {step!r}")
+        raise ScriptError(f"нет шага {step!r}")
     if game.step == step:
         return
     for _ in range(200):
         pass_priority(game, game.priority or game.active)
         if game.step == step:
             return
-    raise IllegalAction(f"не удалось дойти до шага {step}")
+    raise ScriptError(f"не удалось дойти до шага {step}")

@@ -64,8 +64,10 @@ def verify(
             paths_given = [*scenario, *(Path(i) for i in ids or [])]
             missing = [str(p) for p in paths_given if not p.is_file()]
             if missing:
-                fail(f"no such scenario file: {', '.join(missing)}")
-            results = kv.run_all([load_scenario(p, db) for p in paths_given], db)
+                fail(f"no such scenario file: {', '.join(missing)}", 2)
+            kb = _kb_or_none()
+            known_ids = set(kb.by_id) if kb is not None else None
+            results = kv.run_all([load_scenario(p, db, known_ids) for p in paths_given], db)
             ok = all(r.passed for r in results.values())
             if as_json:
                 print_json({"passed": ok, "results": [kv.result_dict(r, True) for r in results.values()]})
@@ -78,7 +80,7 @@ def verify(
         scenarios = kv.collect_scenarios(data_dir, db, known)
         ns = kv.load_not_simulable(data_dir, known)
     except (EngineError, kv.VerifyError) as exc:
-        fail(str(exc))
+        fail(str(exc), 2)  # bad input is never a verdict
     if all_:
         wanted = sorted({r for s in scenarios for r in s.rulings} | set(ids or []))
     elif ids:

@@ -62,7 +62,7 @@ def test_flying_attacker_cannot_be_blocked_by_ground_creature(play) -> None:  # 
           bob: {battlefield: [Grizzly Bears]}
         actions:
           - attack: {Serra Angel: bob}
-          - {block: {Grizzly Bears: Serra Angel}, by: bob, illegal: true}
+          - {block: {Grizzly Bears: Serra Angel}, by: bob, illegal: "702.9b"}
           - advance: end_of_combat
         expect:
           - life: {bob: 16}
@@ -84,7 +84,7 @@ def test_summoning_sick_creature_cannot_attack(play) -> None:  # type: ignore[no
               - {card: Grizzly Bears, summoning_sick: true}
               - {card: Boggart Ram-Gang, summoning_sick: true}
         actions:
-          - {attack: {Grizzly Bears: bob}, illegal: true}
+          - {attack: {Grizzly Bears: bob}, illegal: "302.6"}
           - attack: {Boggart Ram-Gang: bob}
           - advance: end_of_combat
         expect:

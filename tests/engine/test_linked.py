@@ -349,7 +349,7 @@ def test_search_filter_and_landwalk_use_types_not_names(play) -> None:  # type: 
           alice: {mana: "{G}", hand: [Basic Search], library: [Stomping Ground]}
         actions:
           - cast: Basic Search
-          - {resolve: 1, choices: [{kind: search, value: Stomping Ground}], illegal: true}
+          - {resolve: 1, choices: [{kind: search, value: Stomping Ground}], illegal: "701.23a"}
         """
     )
     assert search.passed, search.failures
@@ -365,7 +365,7 @@ def test_search_filter_and_landwalk_use_types_not_names(play) -> None:  # type: 
           bob: {battlefield: [%s, Grizzly Bears]}
         actions:
           - attack: {Walker: bob}
-          - {block: {Grizzly Bears: Walker}, by: bob, illegal: true}
+          - {block: {Grizzly Bears: Walker}, by: bob, illegal: "702.14c"}
         """
     assert play(walk % "Stomping Ground").passed
     assert not play(walk % "Island").passed  # without a land of type Forest the block is legal
@@ -459,7 +459,7 @@ def test_cast_only_during_combat(play) -> None:  # type: ignore[no-untyped-def]
           active: alice
           alice: {mana: "{W}", hand: [Trick]}
         actions:
-          - {cast: Trick, illegal: true}
+          - {cast: Trick, illegal: "601.3"}
         """
     )
     assert result.passed, result.failures

@@ -105,8 +105,8 @@ def test_untap_symbol_needs_a_tapped_permanent_without_summoning_sickness(play) 
               - {card: Q Tester, ref: sick, tapped: true, summoning_sick: true}
               - {card: Q Tester, ref: ready, tapped: true}
         actions:
-          - {activate: untapped, illegal: true}
-          - {activate: sick, illegal: true}
+          - {activate: untapped, illegal: "107.6"}
+          - {activate: sick, illegal: "302.6"}
           - {activate: ready}
           - resolve
         expect:
@@ -177,5 +177,5 @@ def test_pay_life_or_enter_tapped(play) -> None:  # type: ignore[no-untyped-def]
         """
     assert play(text % (20, "yes", "", 18, "false")).passed
     assert play(text % (20, "no", "", 20, "true")).passed
-    assert play(text % (1, "yes", ", illegal: true", 1, "false")).passed  # with 1 life it can't pay 2
-    assert not play(text % (2, "yes", ", illegal: true", 2, "false")).passed  # with 2 it can
+    assert play(text % (1, "yes", ', illegal: "119.4"', 1, "false")).passed  # with 1 life it can't pay 2
+    assert not play(text % (2, "yes", ', illegal: "119.4"', 2, "false")).passed  # with 2 it can

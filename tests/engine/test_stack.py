@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_engine import actions
-from rules_engine.errors import IllegalAction
+from rules_engine.errors import IllegalAction, ScriptError
 
 
 def test_last_in_first_out_and_response_saves_creature(game_from) -> None:  # type: ignore[no-untyped-def]
@@ -49,8 +49,9 @@ def test_sorcery_timing(game_from) -> None:  # type: ignore[no-untyped-def]
         alice: {mana: "{W}{W}{C}{C}", hand: [Wrath of God]}
         """
     )
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as rejected:
         actions.perform(game, "cast", "alice", {"cast": "Wrath of God"})
+    assert rejected.value.rule == "117.1a"  # a sorcery: main phase, empty stack
     assert game.players["alice"].hand  # nothing moved
 
 
@@ -66,7 +67,7 @@ def test_counterspell_and_resolve_on_empty_stack(game_from) -> None:  # type: ig
     actions.perform(game, "cast", "bob", {"cast": "Cancel", "targets": ["Lightning Bolt"]})
     actions.perform(game, "resolve", None, {"resolve": "all"})
     assert game.players["bob"].life == 20
-    with pytest.raises(IllegalAction):
+    with pytest.raises(ScriptError):
         actions.perform(game, "resolve", None, {})
 
 

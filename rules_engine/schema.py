@@ -1,0 +1,480 @@
+"""The shape of every value a card definition may hold, checked when the file loads.
+
+A card whose filter, effect, amount, condition, cost or reference holds a word the engine does not read
+would silently do something else than its text (a filter key ignored destroys every creature), so the
+loader validates each of them against this schema and names ``file:line`` and the known words on error.
+
+Each effect, static ability and trigger filter declares its parameters as ``{key: SHAPE}``; a shape is one
+of the names in ``_CHECKERS`` (``ref``, ``amount``, ``filter``, ``effect``, ...). Required keys are marked
+with a trailing ``!``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rules_engine.errors import CardDefinitionError, EngineError
+from rules_engine.mana import parse_cost, parse_units
+from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS, TARGET_KINDS
+from rules_engine.yamlload import line_of
+
+COLORS = frozenset({"W", "U", "B", "R", "G"})
+CARD_TYPES = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Tribal", "Kindred"}
+)
+SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
+ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
+DURATIONS = frozenset({"end_of_turn", "permanent"})
+STEP_NAMES = frozenset(
+    {
+        "untap",
+        "upkeep",
+        "draw",
+        "main1",
+        "beginning_of_combat",
+        "declare_attackers",
+        "declare_blockers",
+        "combat_damage",
+        "end_of_combat",
+        "main2",
+        "end",
+        "cleanup",
+    }
+)
+_TARGET_REF = re.compile(r"^target\d*$")
+SIMPLE_REFS = frozenset({"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted"})
+LINKS = frozenset({"champion", "hideaway"})
+
+# What ``layers.matches`` reads (an object's characteristics and status right now).
+FILTER: dict[str, str] = {
+    "name": "str",
+    "supertypes": "supertypes",
+    "not_supertypes": "supertypes",
+    "types": "types",
+    "not_types": "types",
+    "subtypes": "strs",
+    "colors": "colors",
+    "not_colors": "colors",
+    "controller": "you_or_opponent",
+    "other": "bool",
+    "self": "bool",
+    "has_counters": "counter_or_true",
+    "token": "bool",
+    "tapped": "bool",
+    "mana_value_at_most": "int",
+    "attacking": "bool",
+    "attached": "bool",
+    "keyword": "keyword",
+}
+# What a filter on an object's last known information can read (``triggers._snap_matches``).
+SNAPSHOT_FILTER: dict[str, str] = {k: FILTER[k] for k in ("other", "controller", "types", "subtypes", "token")}
+
+_ON = {"on": "ref", "duration": "duration"}
+EFFECTS: dict[str, dict[str, str] | str] = {
+    # A string: the whole value has that shape; a mapping: its keys.
+    "damage": {"amount": "amount", "to": "ref"},
+    "destroy": "ref",
+    "destroy_all": "filter",
+    "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
+    "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
+    "pump": {"power": "amount", "toughness": "amount", **_ON},
+    "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},
+    "switch_pt": dict(_ON),
+    "grant": {"keywords": "keywords!", **_ON},
+    "lose_abilities": dict(_ON),
+    "set_colors": {"colors": "colors!", **_ON},
+    "set_types": {"types": "types!", "subtypes": "strs", **_ON},
+    "add_types": {"types": "types", "subtypes": "strs", **_ON},
+    "set_subtypes": {"subtypes": "strs!", **_ON},
+    "gain_control": dict(_ON),
+    "draw": {"n": "amount", "player": "ref"},
+    "discard": {"n": "amount", "player": "ref"},
+    "gain_life": {"n": "amount", "player": "ref"},
+    "lose_life": {"n": "amount", "player": "ref"},
+    "mill": {"n": "amount", "player": "ref"},
+    "drain": {"n": "amount"},
+    "exile": "ref",
+    "return_to_hand": "ref",
+    "sacrifice": "sacrifice",
+    "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
+    "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
+    "create_token": {"token": "token!", "n": "amount", "ref": "str"},
+    "create_token_copy": {"of": "ref"},
+    "regenerate": "ref",
+    "prevent_damage": {"n": "amount_or_all", "to": "ref"},
+    "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
+    "tap": "ref",
+    "untap": "ref",
+    "counter_spell": "ref",
+    "counter_ability": "ref",
+    "copy_spell": {"what": "ref"},
+    "if_spent": {"mana": "mana!", "then": "effect!"},
+    "may": {"then": "effect!", "question": "str"},
+    "pay_optional": {"cost": "mana!", "then": "effect!"},
+    "add_mana": "mana",
+    "manifest": {"n": "amount", "player": "ref", "counters": "counters"},
+    "shuffle_into_library": "ref",
+    "clash": {"then": "effect"},
+    "nothing": "none",
+    "champion": {"filter": "filter"},
+    "return_linked": "link",
+    "hideaway": {"n": "amount"},
+    "play_linked": "link",
+    "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
+    "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool"},
+    "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
+    "turn_face_down": "ref",
+    "transform": "ref",
+    "change_text": {"not_to": "strs", **_ON},
+    "attach": {"what": "ref", "to": "ref"},
+}
+
+# Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.
+STATIC_VALUES: dict[str, str | None] = {
+    "pump": "pt_change",
+    "grant": "grant_value",
+    "set_colors": "colors_value",
+    "add_types": "types_value",
+    "cant_attack": None,
+    "cant_block": None,
+    "cant_attack_or_block": None,
+    "enters_tapped": None,
+    "enters_with_counters": "counters",
+    "enters_tapped_unless_pay": "life_value",
+    "cost_increase": "mana",
+    "cost_reduction": "mana",
+    "lose_abilities": None,
+    "exile_instead_of_graveyard": None,
+}
+STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
+    "lose_abilities": {"zone": "zone"},
+    "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
+}
+
+# Trigger events: the filter each reads (None: it takes no filter) and whether ``counter:`` applies.
+TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
+    "enters": None,
+    "leaves": None,
+    "dies": None,
+    "to_graveyard_from_battlefield": None,
+    "cast": None,
+    "you_cast": FILTER,
+    "attacks": {"min_attackers": "int"},
+    "deals_damage": None,
+    "deals_combat_damage_to_player": None,
+    "beginning_of_step": {"step": "step!", "whose": "whose"},
+    "counters_put": FILTER,
+    "creature_dies": SNAPSHOT_FILTER,
+    "creature_enters": FILTER,
+    "to_graveyard_from_anywhere": None,
+    "clashes": None,
+    "clash_won": None,
+}
+TRIGGER_CONDITIONS: dict[str, str] = {
+    "had_no_counters": "counter",
+    "had_counters": "counter",
+    "life_at_most": "int",
+    "paid": "str",
+}
+EFFECT_CONDITIONS: dict[str, str] = {"control": "filter", "library_at_most": "int"}
+
+ABILITY_KEYS: dict[str, frozenset[str]] = {
+    "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
+                            "counter"}),
+    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone"}),
+    "static": frozenset({"static", "name", "name_ru", "affects", "value"}),
+}
+
+
+class Checker:
+    """Validates values of one card definition; errors name ``file:line`` of the innermost node."""
+
+    def __init__(self, where: str) -> None:
+        self.path, _, line = where.rpartition(":")
+        if not self.path or not line.isdigit():
+            self.path, line = where, "0"
+        self.line = int(line)
+
+    def fail(self, node: Any, message: str, key: str | None = None) -> CardDefinitionError:
+        line = line_of(node, key, self.line) or self.line
+        return CardDefinitionError(f"{self.path}:{line}: {message}")
+
+    # -- entry points ------------------------------------------------------------------------------------
+    def check(self, shape: str, value: Any, what: str, parent: Any = None, key: str | None = None) -> None:
+        """Check ``value`` against ``shape``; ``what`` says where it sits (``effect damage, key amount``)."""
+        _CHECKERS[shape.rstrip("!")](self, value, what, parent if parent is not None else value, key)
+
+    def keys(
+        self, node: Any, allowed: dict[str, str], what: str, extra: Iterable[str] = ()
+    ) -> None:
+        """A mapping holds only ``allowed`` keys (plus ``extra``), every required one, each of its shape."""
+        if not isinstance(node, dict):
+            raise self.fail(node, f"{what}: expected a mapping with keys {_known(allowed)}, not {node!r}")
+        extras = set(extra)
+        for key in node:
+            if key in extras:
+                continue
+            if key not in allowed:
+                raise self.fail(node, f"{what}: unknown key {key!r}; known: {_known(allowed) or '(none)'}", key)
+            self.check(allowed[key], node[key], f"{what}, {key}", node, key)
+        for key, shape in allowed.items():
+            if shape.endswith("!") and key not in node:
+                raise self.fail(node, f"{what}: missing {key!r}")
+
+    def effect(self, value: Any, what: str = "effect") -> None:
+        if isinstance(value, list):
+            for item in value:
+                self.effect(item, what)
+            return
+        if not isinstance(value, dict) or len(value) != 1:
+            raise self.fail(value, f"{what}: an effect is a one-key mapping such as {{damage: ...}}, not {value!r}")
+        ((name, inner),) = value.items()
+        if name not in EFFECTS:
+            raise self.fail(value, f"{what}: unknown effect {name!r}; known: {', '.join(sorted(EFFECTS))}")
+        shape = EFFECTS[name]
+        if isinstance(shape, str):
+            self.check(shape, inner, f"effect {name}", value, name)
+        else:
+            self.keys(inner if inner is not None else {}, shape, f"effect {name}")
+
+    def targets(self, value: Any, what: str = "targets") -> None:
+        if not isinstance(value, list):
+            raise self.fail(value, f"{what} must be a list")
+        for spec in value:
+            if isinstance(spec, dict):
+                self.keys(spec, {"kind": "target_kind!", "filter": "filter"}, "target")
+            else:
+                _target_kind(self, spec, what, value, None)
+
+
+def _known(allowed: Iterable[str]) -> str:
+    return ", ".join(sorted(allowed))
+
+
+# -- shapes ----------------------------------------------------------------------------------------------
+Check = Callable[[Checker, Any, str, Any, "str | None"], None]
+
+
+def _str(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, str):
+        raise c.fail(parent, f"{what}: expected text, not {v!r}", key)
+
+
+def _int(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise c.fail(parent, f"{what}: expected a whole number, not {v!r}", key)
+
+
+def _bool(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, bool):
+        raise c.fail(parent, f"{what}: expected true or false, not {v!r}", key)
+
+
+def _none(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if v not in (None, {}, True):
+        raise c.fail(parent, f"{what}: takes no value, not {v!r}", key)
+
+
+def _one_of(words: frozenset[str] | Iterable[str], label: str) -> Check:
+    known = frozenset(words)
+
+    def check(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+        if not isinstance(v, str) or v not in known:
+            raise c.fail(parent, f"{what}: unknown {label} {v!r}; known: {_known(known)}", key)
+
+    return check
+
+
+def _list_of(item: Check, label: str) -> Check:
+    def check(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+        if not isinstance(v, list):
+            raise c.fail(parent, f"{what}: expected a list of {label}, not {v!r}", key)
+        for x in v:
+            item(c, x, what, v, None)
+
+    return check
+
+
+def _ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """``target``/``targetN``, a word of ``SIMPLE_REFS``, ``{all: FILTER, of: REF}``, ``{controller_of: target}``."""
+    if isinstance(v, list):
+        for x in v:
+            _ref(c, x, what, v, None)
+        return
+    if isinstance(v, dict):
+        if "all" in v:
+            c.keys(v, {"all": "filter!", "of": "ref"}, f"{what} (all)")
+            return
+        if "controller_of" in v:
+            c.keys(v, {"controller_of": "target_ref!"}, f"{what} (controller_of)")
+            return
+        raise c.fail(v, f"{what}: a reference mapping is {{all: FILTER}} or {{controller_of: target}}, not {v!r}")
+    if isinstance(v, str) and (_TARGET_REF.match(v) or v in SIMPLE_REFS):
+        return
+    raise c.fail(
+        parent, f"{what}: unknown reference {v!r}; known: target, target0.., {_known(SIMPLE_REFS)}, {{all: ...}}", key
+    )
+
+
+def _target_ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not (isinstance(v, str) and _TARGET_REF.match(v)):
+        raise c.fail(parent, f"{what}: expected target or targetN, not {v!r}", key)
+
+
+def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if isinstance(v, bool):
+        raise c.fail(parent, f"{what}: an amount is a number, X or a mapping, not {v!r}", key)
+    if isinstance(v, int) or v == "X" or (isinstance(v, str) and v.lstrip("-").isdigit()):
+        return
+    if isinstance(v, dict) and len(v) == 1:
+        ((name, inner),) = v.items()
+        shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
+                  "negate": "amount"}
+        if name in shapes:
+            c.check(shapes[name], inner, f"{what} ({name})", v, name)
+            return
+        raise c.fail(v, f"{what}: unknown amount {name!r}; known: {_known(shapes)}")
+    raise c.fail(parent, f"{what}: an amount is a number, X, {{power_of: REF}}, {{count: FILTER}}..., not {v!r}", key)
+
+
+def _amount_or_all(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if v != "all":
+        _amount(c, v, what, parent, key)
+
+
+def _filter(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, FILTER, f"{what} (filter)")
+
+
+def _counter(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, str) or not re.match(r"^([+-]\d+/[+-]\d+|[a-z][a-z _-]*)$", v):
+        raise c.fail(parent, f"{what}: a counter kind is like \"-1/-1\", \"+1/+1\" or loyalty, not {v!r}", key)
+
+
+def _counter_or_true(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if v is not True:
+        _counter(c, v, what, parent, key)
+
+
+def _counters(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, dict):
+        raise c.fail(parent, f"{what}: expected counters such as {{\"+1/+1\": 1}}, not {v!r}", key)
+    for kind, n in v.items():
+        _counter(c, kind, what, v, kind)
+        _int(c, n, what, v, kind)
+
+
+def _mana(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    try:
+        parse_cost(str(v)) if "{" in str(v) else parse_units(str(v))
+    except (EngineError, ValueError, KeyError) as exc:
+        raise c.fail(parent, f"{what}: bad mana {v!r} ({exc})", key) from exc
+
+
+def _keyword(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, str) or v not in KEYWORDS | PARAM_KEYWORDS:
+        raise c.fail(parent, f"{what}: unknown keyword {v!r}; known: {_known(KEYWORDS | PARAM_KEYWORDS)}", key)
+
+
+def _keywords(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, list):
+        raise c.fail(parent, f"{what}: expected a list of keywords, not {v!r}", key)
+    for item in v:
+        if isinstance(item, dict):  # a keyword with its parameter, e.g. {landwalk: Forest}
+            for name in item:
+                if name not in PARAM_KEYWORDS:
+                    raise c.fail(item, f"{what}: unknown keyword with parameter {name!r}; known: "
+                                       f"{_known(PARAM_KEYWORDS)}", name)
+        else:
+            _keyword(c, item, what, v, None)
+
+
+def _sacrifice(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if isinstance(v, dict):
+        c.keys(v, {"what": "ref", "by": "its_controller"}, what)
+    else:
+        _ref(c, v, what, parent, key)
+
+
+def _token(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    from rules_engine.cards import parse_card  # a token is a card definition; cards imports this module
+
+    if not isinstance(v, dict) or "name" not in v:
+        raise c.fail(parent, f"{what}: a token is a card definition with a name", key)
+    parse_card(str(v["name"]), {k: x for k, x in v.items() if k != "name"}, f"{c.path}:{line_of(v, None, c.line)}")
+
+
+def _effect_condition(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, EFFECT_CONDITIONS, f"{what} (condition)")
+
+
+def _effect_shape(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.effect(v, what)
+
+
+def _target_kind(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if v not in TARGET_KINDS:
+        raise c.fail(parent, f"{what}: unknown target kind {v!r}; known: {', '.join(TARGET_KINDS)}", key)
+
+
+def _pt_change(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"power": "int", "toughness": "int"}, what)
+
+
+def _grant_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"keywords": "keywords!"}, what)
+
+
+def _colors_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"colors": "colors!"}, what)
+
+
+def _types_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"types": "types", "subtypes": "strs"}, what)
+
+
+def _life_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"life": "int!"}, what)
+
+
+_CHECKERS: dict[str, Check] = {
+    "str": _str,
+    "int": _int,
+    "bool": _bool,
+    "none": _none,
+    "strs": _list_of(_str, "words"),
+    "types": _list_of(_one_of(CARD_TYPES, "card type"), "card types"),
+    "supertypes": _list_of(_one_of(SUPERTYPES | {"Tribal", "Kindred"}, "supertype"), "supertypes"),
+    "colors": _list_of(_one_of(COLORS, "colour"), "colours (W U B R G)"),
+    "you_or_opponent": _one_of({"you", "opponent"}, "player"),
+    "owner_or_you": _one_of({"owner", "you"}, "player"),
+    "its_controller": _one_of({"its_controller"}, "player"),
+    "whose": _one_of({"you", "opponent", "each"}, "player"),
+    "duration": _one_of(DURATIONS, "duration"),
+    "zone": _one_of(ZONE_NAMES, "zone"),
+    "step": _one_of(STEP_NAMES, "step"),
+    "link": _one_of(LINKS, "linked ability"),
+    "keyword": _keyword,
+    "keywords": _keywords,
+    "ref": _ref,
+    "target_ref": _target_ref,
+    "target_kind": _target_kind,
+    "amount": _amount,
+    "amount_or_all": _amount_or_all,
+    "filter": _filter,
+    "counter": _counter,
+    "counter_or_true": _counter_or_true,
+    "counters": _counters,
+    "mana": _mana,
+    "sacrifice": _sacrifice,
+    "token": _token,
+    "effect": _effect_shape,
+    "effect_condition": _effect_condition,
+    "pt_change": _pt_change,
+    "grant_value": _grant_value,
+    "colors_value": _colors_value,
+    "types_value": _types_value,
+    "life_value": _life_value,
+}

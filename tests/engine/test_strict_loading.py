@@ -1,0 +1,165 @@
+"""Strict loading: every word of a card or scenario is known, or the file is rejected with ``file:line``.
+
+A word the engine does not read would make a card do something else than its text and still pass (an ignored
+filter key destroys every creature), so each of these must be a load error, never a silent default.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from rules_engine import schema, vocabulary
+from rules_engine.cards import CardDB
+from rules_engine.errors import ScenarioFormatError
+from rules_engine.scenario import load_scenario, run_scenario
+
+SCENARIO = """\
+id: x
+title: x
+cards:
+  Probe:
+{card}
+setup:
+  active: alice
+  alice: {{mana: "{{R}}", hand: [Probe]}}
+expect:
+  - life: {{bob: 20}}
+"""
+
+
+def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
+    path = tmp_path / "card.yaml"
+    path.write_text(SCENARIO.format(card=textwrap.indent(textwrap.dedent(card).strip(), "    ")), encoding="utf-8")
+    load_scenario(path, db)
+
+
+@pytest.mark.parametrize(
+    ("card", "line", "message"),
+    [
+        # the case that destroyed every creature: a filter key the engine ignored
+        ('cost: "{R}"\ntype: Sorcery\neffect: {destroy_all: {types: [Creature], colour: [B]}}', 7,
+         r"unknown key 'colour'; known: .*colors"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, too: target}}', 8,
+         r"effect damage: unknown key 'too'; known: amount, to"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: {power: self}, to: target}}', 8,
+         r"unknown amount 'power'; known: count, event_amount"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, to: targt}}', 8,
+         r"unknown reference 'targt'"),
+        ('cost: "{R}"\ntype: Instant\neffect: {if: {condition: {controls: {subtypes: [Goblin]}}, then: {draw: {}}}}',
+         7, r"unknown key 'controls'; known: control, library_at_most"),
+        ('cost: "{R}"\ntype: Instant\neffect: {counters: {n: 1, on: self}}', 7, r"effect counters: missing 'kind'"),
+        ('cost: "{R}"\ntype: Instant\neffect: {grant: {keywords: [flyng], on: self}}', 7, r"unknown keyword 'flyng'"),
+        ('cost: "{R}"\ntype: Instant\neffect: {pump: {power: 1, on: self, duration: forever}}', 7,
+         r"unknown duration 'forever'; known: end_of_turn, permanent"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, filer: {tapped: true}}]\neffect: {tap: target}', 7,
+         r"target: unknown key 'filer'; known: filter, kind"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}, tap two", effect: {draw: {}}}',
+         9, r"bad cost '\{T\}, tap two'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: enters, filter: {types: [Elf]},'
+         ' effect: {draw: {}}}', 9, r"trigger 'enters' takes no filter"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: creature_dies, filter: {colors: '
+         '[B]}, effect: {draw: {}}}', 9, r"filter of trigger creature_dies: unknown key 'colors'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: pump, value: {power: 1, tuffness: 1}}',
+         9, r"unknown key 'tuffness'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: cant_block, value: 1}', 9,
+         r"static ability 'cant_block' takes no value"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: pump, affects: {controler: you}}', 9,
+         r"affects of pump: unknown key 'controler'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}", counter: "-1/-1",'
+         ' effect: {draw: {}}}', 9, r"unknown key 'counter' in a activated ability"),
+        ('cost: "{R}"\ntype: Sorcery\neffect: {destroy_all: {not_types: [Legendary]}}', 7,
+         r"unknown card type 'Legendary'"),
+    ],
+)
+def test_unknown_words_in_cards_are_load_errors(
+    tmp_path: Path, db: CardDB, card: str, line: int, message: str
+) -> None:
+    with pytest.raises(ScenarioFormatError, match=rf"card\.yaml:{line}: .*{message}"):
+        _load_card(tmp_path, db, card)
+
+
+def test_every_effect_static_and_trigger_has_a_schema() -> None:
+    assert set(schema.EFFECTS) == vocabulary.EFFECT_NAMES
+    assert set(schema.STATIC_VALUES) == vocabulary.STATIC_KINDS
+    assert set(schema.TRIGGER_FILTERS) == vocabulary.TRIGGER_EVENTS
+
+
+def _scenario(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "case.yaml"
+    path.write_text(textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "message"),
+    [
+        ("setup:\n  alice:\n    hand: Lightning Bolt\nexpect:\n  - life: {bob: 20}\n", 5,
+         r"alice.hand: expected a list of cards such as \['Lightning Bolt'\]"),
+        ("setup:\n  alice: {life: twenty}\nexpect:\n  - life: {bob: 20}\n", 4, r"alice.life: expected a number"),
+        ("setup:\n  alice:\n    battlefield: [{card: Grizzly Bears, taped: true}]\nexpect:\n  - life: {bob: 20}\n",
+         5, r"unknown card key 'taped'"),
+        ("setup:\n  alice:\n    battlefield: [{card: Grizzly Bears, tapped: yes}]\nexpect:\n  - life: {bob: 20}\n",
+         5, r"tapped: expected true or false"),
+        ("setup: {}\nexpect:\n  - life: 20\n", 5, r"life: expected a mapping \{a player"),
+        ("setup: {}\nexpect:\n  - life: {carol: 20}\n", 5, r"'carol' is not a player"),
+        ("setup: {}\nexpect:\n  - zone: {Grizzly Bears: battlefeld}\n", 5, r"expected a zone"),
+        ("setup: {}\nexpect:\n  - keywords: {Grizzly Bears: [flyng]}\n", 5, r"expected a list of known keywords"),
+        ("setup: {}\nactions:\n  - {pass: true, choices: [{kind: mayy, value: yes}]}\nexpect:\n  - life: {bob: 20}\n",
+         5, r"unknown decision 'mayy'"),
+        ("setup: {}\nactions:\n  - {cast: Shock, mode: first}\nexpect:\n  - life: {bob: 20}\n", 5,
+         r"mode: expected N or \[N, M\]"),
+        ("setup: {}\nactions:\n  - {cast: Shock, illegal: true}\n", 5,
+         r'illegal: names the Comprehensive Rules number .*not True'),
+        ("setup: {}\nactions:\n  - {cast: Shock, illegal: 508.1}\n", 5, r"quoted"),
+        ("setup: {}\nactions:\n  - {advance: combat}\nexpect:\n  - life: {bob: 20}\n", 5, r"advance: expected a step"),
+    ],
+)
+def test_wrong_shapes_in_scenarios_say_what_was_expected(
+    tmp_path: Path, db: CardDB, body: str, line: int, message: str
+) -> None:
+    path = _scenario(tmp_path, "id: x\ntitle: x\n" + body)
+    with pytest.raises(ScenarioFormatError, match=rf"{path}:{line}: .*{message}"):
+        load_scenario(path, db)
+
+
+# -- rejections name their rule ----------------------------------------------------------------------
+SUMMONING_SICK = """\
+id: x
+title: x
+setup:
+  active: alice
+  alice:
+    battlefield: [{card: Grizzly Bears, summoning_sick: true}]
+actions:
+  - {attack: {Grizzly Bears: bob}, illegal: "%s"}
+"""
+
+
+def test_a_rejection_for_the_expected_rule_passes(tmp_path: Path, db: CardDB) -> None:
+    result = run_scenario(load_scenario(_scenario(tmp_path, SUMMONING_SICK % "302.6"), db), db)
+    assert result.passed, result.failures
+    assert any("правило 302.6" in line for line in result.log)
+
+
+def test_a_rejection_for_another_rule_fails_and_shows_both(tmp_path: Path, db: CardDB) -> None:
+    result = run_scenario(load_scenario(_scenario(tmp_path, SUMMONING_SICK % "702.9b"), db), db)
+    assert not result.passed
+    assert "по правилу 302.6" in result.failures[0] and "по правилу 702.9b" in result.failures[0]
+
+
+def test_a_script_error_never_counts_as_a_rejection(tmp_path: Path, db: CardDB) -> None:
+    """Naming a card that isn't there is the script's fault, not a rule forbidding the action."""
+    body = SUMMONING_SICK.replace("{Grizzly Bears: bob}", "{Hill Giant: bob}") % "302.6"
+    result = run_scenario(load_scenario(_scenario(tmp_path, body), db), db)
+    assert not result.passed
+    assert "ошибка сценария" in result.failures[0]
+
+
+def test_an_allowed_action_fails_an_illegal_step(tmp_path: Path, db: CardDB) -> None:
+    body = SUMMONING_SICK.replace("summoning_sick: true", "summoning_sick: false") % "302.6"
+    result = run_scenario(load_scenario(_scenario(tmp_path, body), db), db)
+    assert not result.passed
+    assert "правило 302.6 запретит" in result.failures[0]
