@@ -628,10 +628,41 @@ def _pay_optional(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("shuffle_into_library")
 def _shuffle_in(ctx: Context, v: Any) -> None:
-    """The card goes into its owner's library; the engine is deterministic, so it is put on top."""
+    """The card goes into its owner's library, and that library is shuffled (rule 701.24a)."""
+    owners = []
     for obj in objects(ctx, v):
         ctx.game.log(f"{narr.obj(ctx.game, obj)} втасовывается в библиотеку владельца")
         ctx.game.move(obj, "library")
+        owners.append(obj.owner)
+    for owner in dict.fromkeys(owners):
+        shuffle_library(ctx.game, owner, ctx.source)
+
+
+def shuffle_library(game: Game, player: str, source: Any = None) -> None:
+    """Rule 701.24a: a shuffle randomises the library. Randomness is a decision like any other: the scenario
+    scripts the resulting order (``kind: shuffle``, ``value: [REF, ...]`` top first) or a seed
+    (``value: {seed: N}``, or the scenario's ``seed:``); a library of 0 or 1 card needs neither."""
+    import random
+
+    library = game.players[player].library
+    if len(library) > 1:
+        answer = game.decide_or_seed("shuffle", player, "в каком порядке окажется библиотека после перемешивания?",
+                                     source)
+        if isinstance(answer, dict):
+            order = list(library)
+            random.Random(int(answer["seed"])).shuffle(order)
+            library[:] = order
+            how = f"случайно, зерно {answer['seed']}"
+        else:
+            top_first = [_pick(game, [o for o in library], ref, "карта этой библиотеки", "701.24a") for ref in answer]
+            if len(set(map(id, top_first))) != len(library):
+                raise ScriptError(f"порядок после перемешивания должен перечислить все {len(library)} карт(ы)")
+            library[:] = list(reversed(top_first))  # the list is stored bottom first
+            how = "порядок задан сценарием"
+        game.touch()
+    else:
+        how = "в ней не больше одной карты"
+    game.log(f"{narr.player(player)} перемешивает библиотеку ({how})")
 
 
 @effect("clash")
@@ -974,6 +1005,8 @@ def _search(ctx: Context, v: dict[str, Any]) -> None:
     for card in found:
         game.log(f"{narr.player(who)} находит {narr.obj(game, card)}")
         game.move(card, str(v.get("to", "hand")), controller=who, tapped=bool(v.get("tapped")))
+    if v.get("shuffle"):  # "..., then shuffle" (701.23a: a search ends, then the card's text shuffles)
+        shuffle_library(game, who, ctx.source)
 
 
 @effect("return_card")

@@ -90,6 +90,7 @@ class Game:
         self.pending_triggers: list[Any] = []
         self.choices: list[Choice] = []
         self.delayed: list[dict[str, Any]] = []  # prevention / redirection shields
+        self.seed: int | None = None  # the scenario's seed for random outcomes (shuffles) it does not script
         self.log_lines: list[str] = []
         self.winner: str | None = None
         self.loyalty_used: set[int] = set()
@@ -313,6 +314,14 @@ class Game:
             del self.choices[i]
             return choice.value
         raise DecisionMissing(f"нужно решение «{kind}» игрока {narr.player(player)}: {question}")
+
+    def decide_or_seed(
+        self, kind: str, player: str, question: str, source: GameObject | Snapshot | None = None
+    ) -> Any:
+        """A random outcome: the scripted answer, else the scenario's seed (``{"seed": N}``), else missing."""
+        if self.seed is not None and not any(c.kind == kind for c in self.choices):
+            return {"seed": self.seed}
+        return self.decide(kind, player, question, source)
 
     # -- log -----------------------------------------------------------------------------------------
     def log(self, text: str) -> None:

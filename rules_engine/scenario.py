@@ -27,7 +27,7 @@ from rules_engine.options import RulesOptions
 from rules_engine.turn import STEPS
 from rules_engine.yamlload import LDict, line_of, load_yaml
 
-TOP_KEYS = frozenset({"id", "title", "rulings", "rules", "cards", "setup", "actions", "expect", "notes"})
+TOP_KEYS = frozenset({"id", "title", "rulings", "rules", "cards", "setup", "actions", "expect", "notes", "seed"})
 SETUP_KEYS = frozenset({"active", "step", "priority", "turn", "players"})
 PLAYER_KEYS = frozenset({"life", "mana", "hand", "battlefield", "graveyard", "library", "exile", "poison"})
 CARD_KEYS = frozenset(
@@ -83,6 +83,7 @@ CHOICE_KINDS = frozenset(
         "play",
         "redirect",
         "search",
+        "shuffle",
         "target",
         "text_change",
     }
@@ -110,6 +111,7 @@ class Scenario:
     setup: dict[str, Any]
     steps: list[Step]
     expectations: list[expect.Expectation]
+    seed: int | None = None  # random outcomes not scripted are drawn from this seed
 
     @property
     def where(self) -> str:
@@ -186,7 +188,15 @@ def load_scenario(
         setup=setup,
         steps=steps,
         expectations=final,
+        seed=_seed(path, data),
     )
+
+
+def _seed(path: Path, data: LDict) -> int | None:
+    seed = data.get("seed")
+    if seed is not None and not _is_count(seed):
+        raise _fail(path, data, f"seed: expected a whole number, not {seed!r}", "seed")
+    return seed
 
 
 def _expect_items(path: Path, raw: Any, parent: Any) -> list[Any]:
@@ -370,6 +380,11 @@ def _parse_choice(path: Path, raw: Any) -> Choice:
         raise _fail(path, raw, f"unknown decision {raw['kind']!r}; known: {', '.join(sorted(CHOICE_KINDS))}", "kind")
     if raw.get("player") is not None and raw["player"] not in PLAYERS:
         raise _fail(path, raw, f"unknown player {raw['player']!r}", "player")
+    value = raw["value"]
+    if raw["kind"] == "shuffle" and not (
+        isinstance(value, list) or (isinstance(value, dict) and set(value) == {"seed"} and _is_count(value["seed"]))
+    ):
+        raise _fail(path, raw, f"shuffle: expected [REF, ...] (top first) or {{seed: N}}, not {value!r}", "value")
     return Choice(
         kind=str(raw["kind"]),
         value=raw["value"],
@@ -386,6 +401,7 @@ def build_game(scenario: Scenario, db: CardDB) -> Game:
     game.active = str(setup.get("active", "alice"))
     game.step = str(setup.get("step", "main1"))
     game.turn = int(setup.get("turn", 1))
+    game.seed = scenario.seed
     refs: dict[str, Any] = {}
     pending_attach: list[tuple[Any, str]] = []
     for player in PLAYERS:

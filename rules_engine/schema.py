@@ -123,7 +123,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "hideaway": {"n": "amount"},
     "play_linked": "link",
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
-    "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool"},
+    "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool"},
     "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
     "turn_face_down": "ref",
     "transform": "ref",
