@@ -8,6 +8,10 @@ from typing import Any
 from rules_engine.errors import EngineError
 
 
+# Decisions that only an old rule asks for, by the option that models that rule.
+ERA_DECISIONS = {"redirect": "planeswalker_redirection"}
+
+
 @dataclass(frozen=True)
 class RulesOptions:
     """Rules that changed since 2007; defaults are the modern Comprehensive Rules.
@@ -22,6 +26,12 @@ class RulesOptions:
     planeswalker_uniqueness: bool = False
     mana_burn: bool = False
     legend_rule_all_players: bool = False
+
+    def has_decision(self, kind: str) -> bool:
+        """Whether a decision exists at all under these rules: a script played under two eras may answer a
+        decision that only one of them asks (redirecting damage to a planeswalker, until 2018)."""
+        option = ERA_DECISIONS.get(kind)
+        return option is None or bool(getattr(self, option))
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> RulesOptions:

@@ -482,6 +482,9 @@ def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioR
         for check in scenario.expectations:
             result.checks += 1
             result.failures.extend(expect.check(game, check))
+        for choice in [c for c in game.choices if not game.options.has_decision(c.kind)]:
+            game.log(f"Решение «{choice.kind}» ({choice.where}) не понадобилось: по правилам этой эпохи его нет")
+            game.choices.remove(choice)
         if game.choices:
             left = ", ".join(f"{c.kind} ({c.where})" for c in game.choices)
             result.failures.append(f"{scenario.where}: скриптованные решения не понадобились: {left}")
