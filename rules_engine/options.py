@@ -7,7 +7,6 @@ from typing import Any
 
 from rules_engine.errors import EngineError
 
-
 # Decisions that only an old rule asks for, by the option that models that rule.
 ERA_DECISIONS = {"redirect": "planeswalker_redirection"}
 
