@@ -28,7 +28,8 @@ What is checked, and how:
   keywords (each keyword ability of the card — a keyword of MTGJSON's ``keywords`` list standing on a
   keyword line; ability words and keyword actions such as Battalion or Manifest are part of an ability
   line — is in the definition or left out; each keyword of the definition is one of the card's) and
-  ``text_en`` equal to the Oracle ``text`` (whitespace normalised, otherwise exact).
+  ``text_en`` equal to the Oracle ``text`` (whitespace normalised, otherwise exact); ``text_ru`` of a card
+  the documents don't print equals MTGJSON's Russian printed text, where MTGJSON has one.
 * **Against the source documents** (``data/sources/``, as the ingest pipeline reads their card blocks):
   cost and P/T equal the document's, or the difference is recorded in ``printing_errors`` (printed =
   the document, actual = the definition); a recorded error that the document does not show is an error
@@ -49,7 +50,7 @@ from typing import Any
 import pytest
 
 from ingest.entries import Card, ParsedDocument
-from rules_engine.cards import load_card_db, parse_type_line
+from rules_engine.cards import CardDB, load_card_db, parse_type_line
 from rules_engine.mana import parse_cost
 from rules_engine.objects import AbilityDef, CardDef
 from rules_engine.scenario import load_scenario
@@ -92,8 +93,6 @@ def library() -> dict[str, CardDef]:
 @cache
 def inline_cards() -> tuple[tuple[str, CardDef], ...]:
     """(scenario file, definition) for every card defined under a scenario's ``cards:``."""
-    from rules_engine.cards import CardDB
-
     db = CardDB(library().values())
     return tuple((path.name, card) for path in SCENARIO_FILES for card in load_scenario(path, db).cards)
 
@@ -343,6 +342,31 @@ def test_mtgjson_check_can_fail() -> None:
         {"keywords": {**knight.keywords, "haste": 1}},
     ):
         assert mtgjson_mismatches(replace(knight, **change), printed), change
+
+
+def russian_text(card: dict[str, Any]) -> str | None:
+    for foreign in card.get("foreignData") or ():
+        if foreign.get("language") == "Russian":
+            return foreign.get("text")
+    return None
+
+
+@needs_mtgjson
+def test_russian_text_is_the_printed_one(parsed_seeds: list[ParsedDocument]) -> None:
+    """``text_ru`` of a card the documents don't print is MTGJSON's Russian printed text, where it has one."""
+    in_documents = {c.name_en for c in document_cards(parsed_seeds)}
+    printed = mtgjson_cards()
+    items = [(c.source, c) for c in library().values()] + [(w, c) for w, c in inline_cards()]
+    checked, wrong = 0, []
+    for where, card in items:
+        ru = russian_text(printed[card.name]) if card.name in printed else None
+        if ru is None or card.name in in_documents or card.invented:
+            continue
+        checked += 1
+        if norm(card.text_ru) != norm(ru):
+            wrong.append(f"{where}: {card.name}: text_ru differs from the Russian printing:\n{ru}")
+    assert checked >= 30
+    assert not wrong, "\n".join(wrong)
 
 
 # --- against the source documents ---------------------------------------------------------------------
