@@ -277,6 +277,8 @@ def test_line_check_catches_a_dropped_ability() -> None:
     assert not line_problems(wisps)
     silent = replace(wisps, left_out=())
     assert any("ability lines" in p for p in line_problems(silent))
+    stray = replace(wisps, left_out=(*wisps.left_out, ("Counter target spell.", "not on this card")))
+    assert any("not part of any line" in p for p in line_problems(stray))
     serra = library()["Serra Angel"]
     lost = replace(serra, keywords={"flying": 1})
     assert any("'vigilance'" in p for p in line_problems(lost))
