@@ -153,6 +153,11 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
             types=frozenset().union(*(h.types for h in parsed)),
             source=where,
             halves=parsed,
+            # the texts of a split card are its halves' texts, unless the card gives its own
+            text_ru=str(spec.get("text_ru") or "\n//\n".join(h.text_ru for h in parsed)).strip(),
+            text_en=str(spec.get("text_en") or "\n//\n".join(h.text_en for h in parsed)).strip(),
+            invented=_flag(spec, "invented", at),
+            left_out=_notes(spec, "left_out", ("text", "why"), at),
         )
     try:
         supertypes, types, subtypes = parse_type_line(str(spec.get("type", "")))
