@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from kb import eras
 from rules_engine.cards import CardDB, load_card_db
 from rules_engine.errors import EngineError
+from rules_engine.options import RulesOptions
 from rules_engine.scenario import Scenario, ScenarioResult, load_scenario, run_scenario
 from rules_engine.yamlload import line_of, load_yaml
 
@@ -45,19 +47,65 @@ class NotSimulable:
 @dataclass
 class Verdict:
     id: str
-    status: str  # one of STATUSES
+    status: str  # one of STATUSES: the proof under the rules of the ruling's own era
     scenarios: list[str] = field(default_factory=list)
     results: list[ScenarioResult] = field(default_factory=list)
     reason: str | None = None
     why: str | None = None
+    era: str | None = None  # the date whose rules the proof was played under (None: today's rules)
+    currency: eras.Currency | None = None  # does it still hold under today's rules?
+    today_results: list[ScenarioResult] = field(default_factory=list)  # the same scenarios, today's rules
 
     def to_dict(self, with_log: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "status": self.status, "scenarios": self.scenarios}
         if self.reason:
             out["reason"], out["why"] = self.reason, self.why
+        if self.era:
+            out["era"] = self.era
+        if self.currency is not None:
+            out["currency"] = self.currency.to_dict()
         if self.results:
             out["results"] = [result_dict(r, with_log) for r in self.results]
+        if self.today_results and self.currency is not None and self.currency.status == "obsolete":
+            out["today_results"] = [result_dict(r, with_log) for r in self.today_results]
         return out
+
+
+@dataclass
+class EraContext:
+    """What verification needs to play each ruling in its era: the timeline, document dates, ruling texts."""
+
+    timeline: eras.Timeline
+    dates: dict[str, str | None]
+    texts: dict[str, str]
+
+    def date_of(self, entry_id: str) -> str | None:
+        return self.dates.get(entry_id.split("/", 1)[0])
+
+
+def era_context(kb: Any, data_dir: Path) -> EraContext:
+    dates = {d.id: d.date for d in kb.documents} if hasattr(kb, "documents") else {}
+    texts = {e.id: getattr(e, "text", "") for e in kb.entries}
+    return EraContext(eras.load_timeline(data_dir / "rules" / "timeline.yaml"), dates, texts)
+
+
+class Runner:
+    """Plays each scenario once per set of rules, so a ruling's two eras and the blame replays share runs."""
+
+    def __init__(self, db: CardDB) -> None:
+        self.db = db
+        self.cache: dict[tuple[str, RulesOptions], ScenarioResult] = {}
+
+    def run(self, scenario: Scenario, options: RulesOptions | None = None) -> ScenarioResult:
+        options = options if options is not None else scenario.options
+        key = (scenario.id, options)
+        if key not in self.cache:
+            played = replace(scenario, options=options) if options != scenario.options else scenario
+            try:
+                self.cache[key] = run_scenario(played, self.db)
+            except EngineError as exc:  # an engine bug must not hide the other verdicts
+                self.cache[key] = ScenarioResult(scenario, passed=False, failures=[f"{scenario.where}: {exc}"])
+        return self.cache[key]
 
 
 def result_dict(result: ScenarioResult, with_log: bool = False) -> dict[str, Any]:
@@ -119,13 +167,9 @@ def load_not_simulable(data_dir: Path, known_ids: Iterable[str] | None = None) -
 
 
 def run_all(scenarios: Iterable[Scenario], db: CardDB) -> dict[str, ScenarioResult]:
-    results = {}
-    for s in scenarios:
-        try:
-            results[s.id] = run_scenario(s, db)
-        except EngineError as exc:  # an engine bug must not hide the other verdicts
-            results[s.id] = ScenarioResult(s, passed=False, failures=[f"{s.where}: {exc}"])
-    return results
+    """Each scenario under its own rules (today's, or the ``rules:`` an unlinked scenario states)."""
+    runner = Runner(db)
+    return {s.id: runner.run(s) for s in scenarios}
 
 
 def verdicts(
@@ -133,9 +177,13 @@ def verdicts(
     scenarios: Iterable[Scenario],
     db: CardDB,
     not_simulable: dict[str, NotSimulable] | None = None,
-    results: dict[str, ScenarioResult] | None = None,
+    runner: Runner | None = None,
+    context: EraContext | None = None,
 ) -> dict[str, Verdict]:
-    """Verdict per ruling ID; runs only the scenarios that name one of the requested IDs."""
+    """Verdict per ruling ID; runs only the scenarios that name one of the requested IDs.
+
+    With a ``context``, each ruling is proven under the rules of its document's date and played again under
+    today's rules for its currency; without one, every scenario plays under its own rules."""
     ids = list(ruling_ids)
     wanted = set(ids)
     linked: dict[str, list[Scenario]] = {}
@@ -143,23 +191,45 @@ def verdicts(
         for r in s.rulings:
             if r in wanted:
                 linked.setdefault(r, []).append(s)
-    if results is None:
-        needed = {s.id: s for group in linked.values() for s in group}
-        results = run_all(needed.values(), db)
+    runner = runner or Runner(db)
     not_simulable = not_simulable or {}
     out: dict[str, Verdict] = {}
     for ruling_id in ids:
         group = linked.get(ruling_id, [])
         if group:
-            rs = [results[s.id] for s in group]
-            status = "verified" if all(r.passed for r in rs) else "failing"
-            out[ruling_id] = Verdict(ruling_id, status, [s.id for s in group], rs)
+            out[ruling_id] = _proven(ruling_id, group, runner, context)
         elif ruling_id in not_simulable:
             ns = not_simulable[ruling_id]
-            out[ruling_id] = Verdict(ruling_id, "not_simulable", reason=ns.reason, why=ns.why)
+            currency = eras.Currency("unjudged", why=f"не моделируется ({REASONS[ns.reason]})")
+            out[ruling_id] = Verdict(ruling_id, "not_simulable", reason=ns.reason, why=ns.why, currency=currency)
         else:
-            out[ruling_id] = Verdict(ruling_id, "unlinked")
+            currency = eras.Currency("unjudged", why="нет сценария")
+            out[ruling_id] = Verdict(ruling_id, "unlinked", currency=currency)
     return out
+
+
+def _proven(ruling_id: str, group: list[Scenario], runner: Runner, context: EraContext | None) -> Verdict:
+    """Play the ruling's scenarios in its era, then under today's rules, and judge whether it still holds."""
+    if context is None:
+        results = [runner.run(s) for s in group]
+        status = "verified" if all(r.passed for r in results) else "failing"
+        return Verdict(ruling_id, status, [s.id for s in group], results)
+    date = context.date_of(ruling_id)
+    era = context.timeline.options_for(date)
+    results = [runner.run(s, era) for s in group]
+    today = [runner.run(s, eras.TODAY) for s in group]
+    status = "verified" if all(r.passed for r in results) else "failing"
+    currency = eras.judge(
+        era,
+        status == "verified",
+        all(r.passed for r in today),
+        lambda options: all(runner.run(s, options).passed for s in group),
+        context.timeline,
+        context.texts.get(ruling_id, ""),
+        date,
+    )
+    return Verdict(ruling_id, status, [s.id for s in group], results, era=date, currency=currency,
+                   today_results=today)
 
 
 def verdict_for(kb: Any, entry_id: str, data_dir: Path | None = None) -> Verdict:
@@ -170,7 +240,8 @@ def verdict_for(kb: Any, entry_id: str, data_dir: Path | None = None) -> Verdict
     known = set(kb.by_id)
     db = card_db(data_dir)
     scenarios = collect_scenarios(data_dir, db, known)
-    return verdicts([entry_id], scenarios, db, load_not_simulable(data_dir, known))[entry_id]
+    ns = load_not_simulable(data_dir, known)
+    return verdicts([entry_id], scenarios, db, ns, context=era_context(kb, data_dir))[entry_id]
 
 
 def _zero() -> dict[str, int]:
@@ -190,10 +261,9 @@ def coverage(kb: Any, data_dir: Path | None = None) -> dict[str, Any]:
     db = card_db(data_dir)
     scenarios = collect_scenarios(data_dir, db, known)
     ns = load_not_simulable(data_dir, known)
-    results = run_all(scenarios, db)
     entries = [(r.id, r.document_id, r.section_id, r.kind) for r in kb.rulings]
     entries += [(r.id, r.document_id, r.section_id, "rule") for r in kb.rules]
-    found = verdicts([e[0] for e in entries], scenarios, db, ns, results)
+    found = verdicts([e[0] for e in entries], scenarios, db, ns, context=era_context(kb, data_dir))
     report: dict[str, Any] = {
         "total": _zero(),
         "documents": {},
@@ -201,8 +271,14 @@ def coverage(kb: Any, data_dir: Path | None = None) -> dict[str, Any]:
         "rules": _zero(),
         "sections": {},
     }
+    report["currency"] = {"total": dict.fromkeys(eras.CURRENCY, 0), "documents": {}}
     for entry_id, doc_id, section_id, kind in entries:
         status = found[entry_id].status
+        currency = found[entry_id].currency
+        if kind == "ruling" and currency is not None:
+            per_doc = report["currency"]["documents"].setdefault(doc_id, dict.fromkeys(eras.CURRENCY, 0))
+            for bucket in (report["currency"]["total"], per_doc):
+                bucket[currency.status] += 1
         if kind == "ruling":
             buckets = [
                 report["total"],

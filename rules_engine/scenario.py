@@ -157,6 +157,10 @@ def load_scenario(
             raise _fail(path, data, f"malformed ruling id {r!r}", "rulings")
         if known is not None and r not in known:
             raise _fail(path, data, f"unknown ruling id {r!r} (not in the knowledge base)", "rulings")
+    if rulings and "rules" in data:
+        raise _fail(
+            path, data, "a scenario linked to rulings plays under its document's era (and today's): no rules:", "rules"
+        )
     try:
         options = RulesOptions.from_mapping(dict(data.get("rules") or {}))
     except EngineError as exc:

@@ -53,6 +53,7 @@ def verify(
 ) -> None:
     """Play the scenarios linked to rulings and print PASS / FAIL with the game log (exit 1 on any failure)."""
     from kb import verify as kv
+    from kb.eras import EraError
     from rules_engine.errors import EngineError
     from rules_engine.scenario import load_scenario
 
@@ -79,7 +80,8 @@ def verify(
         known = set(kb.by_id) if kb is not None else None
         scenarios = kv.collect_scenarios(data_dir, db, known)
         ns = kv.load_not_simulable(data_dir, known)
-    except (EngineError, kv.VerifyError) as exc:
+        context = kv.era_context(kb, data_dir) if kb is not None else None
+    except (EngineError, kv.VerifyError, EraError) as exc:
         fail(str(exc), 2)  # bad input is never a verdict
     if all_:
         wanted = sorted({r for s in scenarios for r in s.rulings} | set(ids or []))
@@ -91,7 +93,7 @@ def verify(
         unknown = [i for i in wanted if i not in known]
         if unknown:
             fail(f"unknown ruling id(s): {', '.join(unknown)}")
-    found = kv.verdicts(wanted, scenarios, db, ns)
+    found = kv.verdicts(wanted, scenarios, db, ns, context=context)
     ok = all(v.status in ("verified", "not_simulable") for v in found.values())
     if as_json:
         print_json({"passed": ok, "verdicts": {k: v.to_dict(with_log=True) for k, v in found.items()}})
@@ -101,6 +103,10 @@ def verify(
         line = f"[bold {style}]{verdict.status.upper()}[/] {ruling_id}"
         if verdict.reason:
             line += f" — {verdict.reason}: {verdict.why}"
+        if verdict.era:
+            line += f" [dim](правила на {verdict.era})[/]"
+        if verdict.currency is not None and verdict.status == "verified":
+            line += f" · сегодня: {verdict.currency.label_ru}"
         console.print(line, highlight=False)
         for result in verdict.results:
             _print_result(result, log)
@@ -125,6 +131,7 @@ def _print_summary(found: dict[str, kv.Verdict]) -> None:
 def coverage(as_json: bool = JSON_OPTION) -> None:
     """How many rulings per document are verified, failing, not linked to a scenario, or not simulable."""
     from kb import verify as kv
+    from kb.eras import EraError
     from rules_engine.errors import EngineError
 
     try:
@@ -132,7 +139,7 @@ def coverage(as_json: bool = JSON_OPTION) -> None:
         report = kv.coverage(kb)
     except store.KnowledgeBaseError as exc:
         fail(str(exc))
-    except (EngineError, kv.VerifyError) as exc:
+    except (EngineError, kv.VerifyError, EraError) as exc:
         fail(str(exc))
     if as_json:
         print_json(report)

@@ -7,7 +7,9 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+import yaml
 
+from kb import eras
 from rules_engine.cards import CardDB
 from rules_engine.errors import ScenarioFormatError
 from rules_engine.expect import Expectation
@@ -33,10 +35,17 @@ FIRST_TARGET = {
 }
 
 
+TIMELINE = eras.load_timeline(DATA / "rules" / "timeline.yaml")
+DATES = {d["id"]: d.get("date") for d in yaml.safe_load((DATA / "sources" / "manifest.yaml").read_text())["documents"]}
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario_passes(path: Path, db: CardDB) -> None:
-    result = run_scenario(load_scenario(path, db), db)
-    assert result.passed, "\n".join(result.failures + result.log)
+def test_scenario_passes_in_the_era_of_each_document_it_proves(path: Path, db: CardDB) -> None:
+    scenario = load_scenario(path, db)
+    documents = sorted({r.split("/", 1)[0] for r in scenario.rulings})
+    for options in {TIMELINE.options_for(DATES[d]) for d in documents} or {scenario.options}:
+        result = run_scenario(dataclasses.replace(scenario, options=options), db)
+        assert result.passed, f"{options}\n" + "\n".join(result.failures + result.log)
 
 
 def test_first_acceptance_target_is_linked(db: CardDB) -> None:
@@ -192,7 +201,8 @@ def test_unknown_expectation_and_rules_option(tmp_path: Path, db: CardDB) -> Non
 
 def test_old_redirection_rule_is_needed_by_its_scenario(db: CardDB) -> None:
     scenario = load_scenario(DATA / "scenarios" / "lrw-planeswalker-redirect.yaml", db)
-    assert run_scenario(scenario, db).passed
+    old = dataclasses.replace(scenario, options=RulesOptions(planeswalker_redirection=True))
+    assert run_scenario(old, db).passed
     modern = dataclasses.replace(scenario, options=RulesOptions(planeswalker_redirection=False))
     result = run_scenario(modern, db)
     assert not result.passed  # no redirection decision is asked: the scripted one is left unused

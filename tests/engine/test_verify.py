@@ -48,6 +48,7 @@ def _ruling(rid: str, kind: str = "ruling") -> Ruling:
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data" / "cards", data / "cards")
+    shutil.copytree(ROOT / "data" / "rules", data / "rules")
     (data / "scenarios").mkdir()
     (data / "scenarios" / "ok.yaml").write_text(PASSING, encoding="utf-8")
     (data / "scenarios" / "bad.yaml").write_text(FAILING, encoding="utf-8")
