@@ -385,6 +385,12 @@ class _Parser:
         if cr_date(before) >= cr_date(after):
             raise self.fail(value("sources"), f"sources.before ({before}) must be older than sources.after ({after})")
 
+        last = next((c for c in reversed(earlier) if c.effective is not None), None)
+        if effective is not None and last is not None and last.effective is not None and effective < last.effective:
+            raise self.fail(
+                value("effective"), f"changes are in date order: {effective} comes before {last.id} ({last.effective})"
+            )
+
         between: tuple[str, str] | None = None
         if "between" in entry:
             items = self.strings(value("between"), loader, "between")

@@ -127,6 +127,12 @@ def test_changes_dated_by_a_cr_version_match_its_intro(change: rt.RulesChange) -
     assert stated == change.effective == rt.cr_date(change.after)
 
 
+def test_the_docs_list_every_change() -> None:
+    doc = (PROJECT_ROOT / "docs" / "rules-eras.md").read_text(encoding="utf-8")
+    missing = [c.id for c in TIMELINE.changes if f"`{c.id}`" not in doc]
+    assert not missing, f"docs/rules-eras.md does not list {missing}"
+
+
 # ------------------------------------------------------------------------------------- the knowledge base
 
 
@@ -281,6 +287,18 @@ def test_malformed_files_are_rejected_with_file_and_line(
     assert "\n" not in text
     assert text.startswith(f"{path}:{line}: "), text
     assert message in text, text
+
+
+def test_changes_out_of_date_order_are_rejected(tmp_path: Path) -> None:
+    """A second change dated before the first (the Shadowmoor rules, 2008) is out of order."""
+    second = _GOOD.split("changes:\n", 1)[1]
+    second = second.replace("id: test-change", "id: earlier-change").replace('"2009-07-11"', '"2008-05-01"')
+    second = second.replace(
+        "before: cr-20080501.txt, after: cr-20090711.txt", "before: cr-20071001.txt, after: cr-20080501.txt"
+    )
+    path = _write(tmp_path, _GOOD + second)
+    with pytest.raises(rt.TimelineError, match=rf"^{re.escape(str(path))}:20: changes are in date order"):
+        rt.load(path)
 
 
 def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
