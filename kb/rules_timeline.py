@@ -103,8 +103,9 @@ class RulesChange:
 
     @property
     def earliest(self) -> dt.date:
-        """The first day the new rule may have been in force (the effective date, or the bounding version's)."""
-        return self.effective or cr_date(self.before)
+        """The first day the new rule may have been in force: its effective date, or the day after the last
+        version that still shows the old rule."""
+        return self.effective or cr_date(self.before) + dt.timedelta(days=1)
 
     @property
     def latest(self) -> dt.date:

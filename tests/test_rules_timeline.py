@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import yaml
 
 from kb import rules_timeline as rt
 from kb.store import KnowledgeBase
@@ -211,6 +212,8 @@ def test_unmodelled_old_rules_respect_what_they_followed() -> None:
 def test_undated_changes_are_unknown_between_their_versions() -> None:
     change = TIMELINE.get("hideaway-look-and-random-order")
     assert TIMELINE.old_rule_in_force(change, "2007-10-20") is True
+    assert TIMELINE.old_rule_in_force(change, "2015-03-27") is True  # that version still shows the old rule
+    assert TIMELINE.old_rule_in_force(change, "2015-03-28") is None
     assert TIMELINE.old_rule_in_force(change, "2020-01-01") is None
     assert TIMELINE.old_rule_in_force(change, "2026-01-16") is False
 
@@ -219,6 +222,42 @@ def test_modelled_options_are_engine_options() -> None:
     known = set(RulesOptions.__dataclass_fields__)
     modelled = {c.option for c in TIMELINE.changes if c.modelled}
     assert modelled == known, "every engine option should be selected by some change, and only those"
+
+
+def _document_dates() -> dict[str, dt.date]:
+    manifest = yaml.safe_load((PROJECT_ROOT / "data" / "sources" / "manifest.yaml").read_text(encoding="utf-8"))
+    return {d["id"]: rt.as_date(d["date"]) for d in manifest["documents"] if d.get("date")}
+
+
+def _scenarios_with_rules() -> list[tuple[str, dict[str, bool], list[str]]]:
+    out = []
+    for path in sorted((PROJECT_ROOT / "data" / "scenarios").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("rules"):
+            out.append((path.name, data["rules"], list(data.get("rulings", []))))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "rulings"), _scenarios_with_rules(), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_hand_set_scenario_options_are_the_era_of_their_document(
+    name: str, rules: dict[str, bool], rulings: list[str]
+) -> None:
+    """The old rules a scenario sets by hand are exactly what its document's date selects, through a change
+    that lists the ruling: the groundwork for replacing hand-set options by eras."""
+    dates = _document_dates()
+    for ruling in rulings:
+        day = dates.get(ruling.split("/", 1)[0])
+        if day is None:
+            continue
+        era = TIMELINE.options_for(day)
+        for option, value in rules.items():
+            assert getattr(era, option) == value, (
+                f"{name}: {option}={value}, but the {day} era has {getattr(era, option)}"
+            )
+            changes = [c for c in TIMELINE.changes if c.option == option]
+            assert any(ruling in c.touches for c in changes), f"{name}: no change of {option} touches {ruling}"
 
 
 # ------------------------------------------------------------------------------------- strict loading
