@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -258,6 +260,23 @@ def test_hand_set_scenario_options_are_the_era_of_their_document(
             )
             changes = [c for c in TIMELINE.changes if c.option == option]
             assert any(ruling in c.touches for c in changes), f"{name}: no change of {option} touches {ruling}"
+
+
+def test_the_module_stays_light() -> None:
+    """It is data: no ingest, no search, no engine beyond its options."""
+    code = (
+        "import sys, kb.rules_timeline; "
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('ingest', 'rules_engine', 'kb')))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PROJECT_ROOT)
+    assert set(out.stdout.split()) <= {
+        "kb",
+        "kb.paths",
+        "kb.rules_timeline",
+        "rules_engine",
+        "rules_engine.errors",
+        "rules_engine.options",
+    }, out.stdout
 
 
 # ------------------------------------------------------------------------------------- strict loading
