@@ -9,51 +9,22 @@ hand-written list of rulings: each status comes from playing the scenarios.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from kb import rules_timeline
 from rules_engine.options import RulesOptions
 
 TODAY = RulesOptions()  # the engine's defaults are today's Comprehensive Rules
 CURRENCY = ("current", "obsolete", "terms", "unjudged")
+Timeline = rules_timeline.Timeline
+Change = rules_timeline.RulesChange
 
 
-@dataclass(frozen=True)
-class Change:
-    """One dated rules change the engine can play both ways (``option`` models the old rule), or a change of
-    wording only (``patterns`` find the old words in a ruling's text)."""
-
-    id: str
-    effective: str
-    summary_ru: str
-    option: str | None = None
-    rules_after: tuple[str, ...] = ()
-    patterns: tuple[re.Pattern[str], ...] = ()
-
-
-@dataclass
-class Timeline:
-    changes: list[Change] = field(default_factory=list)
-
-    def options_for(self, date: str | None) -> RulesOptions:
-        """The rules in force on ``date``: each modelled change that took effect later is still the old rule."""
-        if date is None:
-            return TODAY
-        old = {c.option: True for c in self.changes if c.option and c.effective > date}
-        return replace(TODAY, **old)
-
-    def by_option(self, option: str) -> list[Change]:
-        return [c for c in self.changes if c.option == option]
-
-    def old_terms(self, text: str, date: str | None) -> list[Change]:
-        """Wording changes made after ``date`` whose old words the text still uses."""
-        return [
-            c
-            for c in self.changes
-            if c.patterns and (date is None or c.effective > date) and any(p.search(text) for p in c.patterns)
-        ]
+def options_for(timeline: Timeline, date: str | None) -> RulesOptions:
+    """The rules in force on a document's date (today's when the document has none)."""
+    return TODAY if date is None else timeline.options_for(date)
 
 
 def differing_options(era: RulesOptions, today: RulesOptions = TODAY) -> list[str]:
@@ -68,6 +39,10 @@ def blame(era: RulesOptions, passes: Callable[[RulesOptions], bool]) -> list[str
     return alone or changed
 
 
+def _since(change: Change) -> str:
+    return change.effective.isoformat() if change.effective else change.latest.isoformat()
+
+
 @dataclass
 class Currency:
     """Whether a ruling still holds today, and why (the changes, with their dates and today's rules)."""
@@ -80,7 +55,15 @@ class Currency:
         out: dict[str, object] = {"status": self.status}
         if self.changes:
             out["changes"] = [
-                {"id": c.id, "effective": c.effective, "summary_ru": c.summary_ru, "rules_now": list(c.rules_after)}
+                {
+                    "id": c.id,
+                    "effective": c.effective.isoformat() if c.effective else None,
+                    "between": list(c.between) if c.between else None,
+                    "release": c.release,
+                    "summary_ru": c.summary_ru,
+                    "summary_en": c.summary_en,
+                    "rules_now": [r.number for r in c.rules_now],
+                }
                 for c in self.changes
             ]
         if self.why:
@@ -88,20 +71,30 @@ class Currency:
         return out
 
     @property
+    def since(self) -> str:
+        return min((_since(c) for c in self.changes), default="")
+
+    @property
     def label_ru(self) -> str:
-        """The badge a reader sees: «актуально», «устарело с 2018: …», «термины устарели»."""
+        """The badge a reader sees: «актуально», «устарело с 2018», «термины устарели»."""
         if self.status == "current":
             return "актуально"
         if self.status == "obsolete":
-            first = min((c.effective for c in self.changes), default="")
-            what = "; ".join(c.summary_ru for c in self.changes)
-            return f"устарело с {first[:4]}: {what}" if first else "устарело"
+            return f"устарело с {self.since[:4]}" if self.since else "устарело"
         if self.status == "terms":
-            return "термины устарели: " + "; ".join(c.summary_ru for c in self.changes)
-        return "не оценено: " + self.why if self.why else "не оценено"
+            return "термины устарели"
+        return "не оценено"
+
+    @property
+    def explanation_ru(self) -> str:
+        """One line on what changed: the changes' own summaries, or why it can't be judged."""
+        if self.changes:
+            return "; ".join(f"{c.release or _since(c)}: {c.summary_ru}" for c in self.changes)
+        return self.why
 
 
 def judge(
+    ruling_id: str,
     era: RulesOptions,
     era_passed: bool,
     today_passed: bool,
@@ -110,54 +103,32 @@ def judge(
     text: str,
     date: str | None,
 ) -> Currency:
-    """The currency of one proven ruling from its two plays; ``passes`` replays it under other rules."""
+    """The currency of one ruling from its two plays; ``passes`` replays it under other rules."""
     if not era_passed:
         return Currency("unjudged", why="не доказано по правилам своей эпохи")
+    if date is not None:
+        unplayable = [c for c in timeline.unmodelled_for(date) if ruling_id in c.touches]
+        if unplayable:  # the outcome may hang on an old rule the engine can't play yet
+            return Currency("unjudged", unplayable, why="старое правило этой эпохи движок пока не моделирует")
     if not today_passed:
-        options = blame(era, passes)
-        changes = [c for name in options for c in timeline.by_option(name)]
-        return Currency("obsolete", changes)
-    worded = timeline.old_terms(text, date)
-    if worded:
-        return Currency("terms", worded)
+        blamed = set(blame(era, passes))
+        return Currency("obsolete", [c for c in timeline.changes if c.modelled and c.option in blamed])
+    if date is not None:
+        worded = [
+            c
+            for c in timeline.changes
+            if c.kind == "terms"
+            and timeline.old_rule_in_force(c, date) is not False
+            and rules_timeline.seed_matches(c, [(ruling_id, text)])
+        ]
+        if worded:
+            return Currency("terms", worded)
     return Currency("current")
 
 
-def eras_of(ruling_ids: Iterable[str], dates: dict[str, str | None], timeline: Timeline) -> dict[str, RulesOptions]:
-    """The rules options of each ruling's document (the first part of its ID)."""
-    return {rid: timeline.options_for(dates.get(rid.split("/", 1)[0])) for rid in ruling_ids}
-
-
 def load_timeline(path: Path) -> Timeline:
-    """``data/rules/timeline.yaml``: the dated rules changes (format in ``docs/rules-eras.md``)."""
-    from rules_engine.yamlload import load_yaml
-
-    if not path.exists():
-        raise EraError(f"{path}:1: the timeline of rules changes is missing")
-    data = load_yaml(path) or {}
-    items = data.get("changes", []) if isinstance(data, dict) else data
-    known = {f.name for f in fields(RulesOptions)}
-    changes = []
-    for item in items:
-        where = f"{path}:{getattr(item, 'line', 1)}"
-        if not isinstance(item, dict) or "id" not in item or "effective" not in item:
-            raise EraError(f"{where}: a change needs at least id and effective (ISO date)")
-        option = item.get("option") if item.get("modelled", True) else None
-        if option is not None and option not in known:
-            raise EraError(f"{where}: unknown rules option {option!r}; known: {', '.join(sorted(known))}")
-        after = item.get("rules_after") or []
-        changes.append(
-            Change(
-                id=str(item["id"]),
-                effective=str(item["effective"]),
-                summary_ru=str(item.get("summary_ru", "")),
-                option=option,
-                rules_after=tuple(str(r) for r in (after if isinstance(after, list) else [after])),
-                patterns=tuple(re.compile(p, re.IGNORECASE) for p in item.get("old_terms_ru") or []),
-            )
-        )
-    return Timeline(sorted(changes, key=lambda c: c.effective))
+    """``data/rules/timeline.yaml`` (format in ``docs/rules-eras.md``)."""
+    return rules_timeline.load(path)
 
 
-class EraError(Exception):
-    """The timeline file is malformed; the message names file:line."""
+EraError = rules_timeline.TimelineError

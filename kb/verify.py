@@ -215,11 +215,12 @@ def _proven(ruling_id: str, group: list[Scenario], runner: Runner, context: EraC
         status = "verified" if all(r.passed for r in results) else "failing"
         return Verdict(ruling_id, status, [s.id for s in group], results)
     date = context.date_of(ruling_id)
-    era = context.timeline.options_for(date)
+    era = eras.options_for(context.timeline, date)
     results = [runner.run(s, era) for s in group]
     today = [runner.run(s, eras.TODAY) for s in group]
     status = "verified" if all(r.passed for r in results) else "failing"
     currency = eras.judge(
+        ruling_id,
         era,
         status == "verified",
         all(r.passed for r in today),

@@ -108,6 +108,8 @@ def verify(
         if verdict.currency is not None and verdict.status == "verified":
             line += f" · сегодня: {verdict.currency.label_ru}"
         console.print(line, highlight=False)
+        if verdict.currency is not None and verdict.currency.explanation_ru and verdict.status == "verified":
+            console.print(f"  [dim]{verdict.currency.explanation_ru}[/]", highlight=False)
         for result in verdict.results:
             _print_result(result, log)
     _print_summary(found)
