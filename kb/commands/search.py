@@ -132,7 +132,11 @@ def index(
 def _refresh_sources(quiet: bool) -> None:
     """Re-ingest edited bundled sources first, so the index is never built from a stale knowledge base."""
     from ingest.errors import IngestError
+    from kb import paths
     from kb.freshness import refresh_if_stale
+
+    if not paths.kb_path().exists():
+        fail(t("err.no_kb"), file=str(paths.kb_path()))
 
     try:
         refreshed = refresh_if_stale()
