@@ -201,14 +201,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "type.ruling": ("разъяснение", "ruling"),
     "type.note": ("примечание", "note"),
     "type.release info": ("сведения о выпуске", "release info"),
-    "type.keyword ability": ("ключевое слово", "keyword ability"),
-    "type.keyword action": ("ключевое действие", "keyword action"),
+    "type.keyword ability": ("способность с ключевым словом", "keyword ability"),
+    "type.keyword action": ("действие с ключевым словом", "keyword action"),
     "type.ability word": ("слово способности", "ability word"),
     "type.card type": ("тип карты", "card type"),
     "type.theme": ("тема", "theme"),
     "type.cycle": ("цикл", "cycle"),
     "type.card notes": ("примечания к картам", "card notes"),
-    "type.release notes": ("примечания к выпуску", "release notes"),
+    "type.release notes": ("заметки к выпуску", "release notes"),
     "type.FAQ": ("часто задаваемые вопросы", "FAQ"),
     # kb search / index
     "cmd.search": (

@@ -322,7 +322,29 @@ def test_json_payloads_do_not_depend_on_the_language(data_dir: Path) -> None:
     assert verdicts["shm/persist/4"]["reason"] == "release_info"
 
 
+def test_show_speaks_russian(data_dir: Path) -> None:
+    out = flat(run("show", "shm/persist/1").stdout)
+    assert "shm/persist/1 (разъяснение)" in out and "Проверка: проверено" in out and "ПРОЙДЕН ok — ок" in out
+    out = flat(run("show", "shm/persist/4").stdout)
+    assert "Проверка: не моделируется" in out and "причина: сведения о выпуске, датах, турнирах — даты" in out
+    english = flat(run("--lang", "en", "show", "shm/persist/4").stdout)
+    assert "Verification: not simulable" in english and "reason: release, dates and tournament information" in english
+
+
 # --- the catalogue --------------------------------------------------------------------------------
+
+
+def test_every_kind_of_entry_has_a_label() -> None:
+    from typing import get_args
+
+    from ingest.entries import ENTRY_TYPES, RulingKind, SectionKind
+
+    kinds = {*ENTRY_TYPES, *get_args(SectionKind), *get_args(RulingKind), "release notes", "FAQ"}
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        labels = {kind: i18n.entry_type_label(kind) for kind in kinds}
+        assert all(f"type.{kind}" in i18n.MESSAGES for kind in kinds)
+        assert len(set(labels.values())) == len(kinds), labels
 
 
 def test_status_and_reason_labels_are_the_sites_and_the_verifiers() -> None:

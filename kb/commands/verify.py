@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from kb import paths, store
@@ -95,8 +96,8 @@ def verify(
         style = STATUS_STYLE[verdict.status]
         line = f"[bold {style}]{status_label(verdict.status).upper()}[/] {ruling_id}"
         if verdict.reason:
-            line += f" — {reason_label(verdict.reason)}: {verdict.why}"
-        console.print(line, highlight=False)
+            line += f" — {reason_label(verdict.reason)}: {escape(verdict.why or '')}"
+        console.print(line, highlight=False, soft_wrap=True)
         for result in verdict.results:
             _print_result(result, log)
     _print_summary(found)
@@ -111,7 +112,7 @@ def _print_summary(found: dict[str, kv.Verdict]) -> None:
     runs = {r.scenario.id: r.passed for v in found.values() for r in v.results}
     parts = ", ".join(t("verify.summary_part", label=status_label(s), count=counts[s]) for s in STATUSES if counts[s])
     summary = t("verify.summary", count=len(found), parts=parts, passed=sum(runs.values()), runs=len(runs))
-    console.print(f"\n[bold]{summary}[/]", highlight=False)
+    console.print(f"\n[bold]{summary}[/]", highlight=False, soft_wrap=True)  # one line: scripts tail it
 
 
 @app.command(help="cmd.coverage")
