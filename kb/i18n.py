@@ -354,6 +354,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "search index {size} ({gzip} gzip); home + search {home} gzip",
     ),
     "export.rulings": ("разъяснения: {parts} (проверка: {source})", "rulings: {parts} (verification: {source})"),
+    "export.source.kb.verify": ("сценарии в движке правил", "scenarios in the rules engine"),
+    "export.source.none": ("не выполнялась", "not run"),
     "export.json": ("{path}: записей {count}", "{path}: {count} entries"),
     "unit.kib": ("{value:.1f} КиБ", "{value:.1f} KiB"),
 }

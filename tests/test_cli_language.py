@@ -16,7 +16,7 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from ingest.entries import Ruling, SourceSpan
+from ingest.entries import Document, Entry, Ruling, Section, SourceSpan
 from kb import i18n
 from kb.cli import app
 from kb.cli_app import _scan_global_lang, split_location
@@ -255,14 +255,24 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (data / "scenarios" / "bad.yaml").write_text(FAILING, encoding="utf-8")
     (data / "not_simulable.yaml").write_text('shm/persist/4: {reason: release_info, why: "даты"}\n', encoding="utf-8")
     span = SourceSpan("x", 1, 1)
-    entries = [
+    shm = Document(
+        id="shm", document_id="shm", source=span, title="Заметки к выпуску — Шэдоумур", set_code="SHM",
+        set_name_ru="Шэдоумур", set_name_en="Shadowmoor", kind="release notes", date=None, languages=("ru",),
+        sha256="0" * 64, encoding="utf-8", content_hash="x",
+    )
+    persist = Section(
+        id="shm/persist", document_id="shm", source=span, heading="Упорство", kind="keyword ability",
+        mechanic_ru="Упорство", mechanic_en="Persist", lang="ru", order=0,
+    )
+    entries: list[Entry] = [shm, persist]
+    entries += [
         Ruling(id=f"shm/persist/{n}", document_id="shm", source=span, section_id="shm/persist", kind="ruling",
                text="t", lang="ru")
         for n in range(1, 5)
     ]
     build = tmp_path / "build"
     build.mkdir()
-    save(KnowledgeBase(entries=list(entries)), build / "kb.json")
+    save(KnowledgeBase(entries=entries), build / "kb.json")
     monkeypatch.setenv("KB_DATA_DIR", str(data))
     monkeypatch.setenv("KB_BUILD_DIR", str(build))
     return data
@@ -329,6 +339,17 @@ def test_show_speaks_russian(data_dir: Path) -> None:
     assert "Проверка: не моделируется" in out and "причина: сведения о выпуске, датах, турнирах — даты" in out
     english = flat(run("--lang", "en", "show", "shm/persist/4").stdout)
     assert "Verification: not simulable" in english and "reason: release, dates and tournament information" in english
+
+
+def test_export_reports_in_russian(data_dir: Path, tmp_path: Path) -> None:
+    site = run("export", "site", str(tmp_path / "site"))
+    assert site.exit_code == 0, site.output
+    out = flat(site.stdout)
+    assert re.search(r"site: страниц \d+, файлов \d+, [\d.]+ КиБ, за [\d.]+ с", out), out
+    assert "разъяснения: проверено — 1, не проходит — 1, не связано — 1, не моделируется — 1" in out
+    assert "(проверка: сценарии в движке правил)" in out
+    dump = run("export", "json", str(tmp_path / "dump"))
+    assert dump.exit_code == 0 and "entries.json: записей 6" in dump.stdout
 
 
 # --- the catalogue --------------------------------------------------------------------------------

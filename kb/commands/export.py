@@ -8,7 +8,7 @@ import typer
 
 from kb import store
 from kb.cli_app import JSON_OPTION, KbTyper, app, console, fail, load_kb, print_json, warn
-from kb.i18n import status_label, t
+from kb.i18n import MESSAGES, status_label, t
 
 export_app = KbTyper(name="export", help="cmd.export", no_args_is_help=True)
 app.add_typer(export_app, name="export", help="cmd.export")
@@ -47,15 +47,18 @@ def site_command(out_dir: Path = OUT_DIR, as_json: bool = JSON_OPTION) -> None:
         "export.site", out=report.out_dir, pages=report.pages, files=report.files, size=_kib(report.bytes),
         seconds=report.seconds,
     )
-    console.print(site_line, highlight=False, markup=False)
+    console.print(site_line, highlight=False, markup=False, soft_wrap=True)
     index_line = t(
         "export.index", size=_kib(report.index_bytes), gzip=_kib(report.index_gzip_bytes),
         home=_kib(report.home_search_gzip_bytes),
     )
-    console.print(index_line, highlight=False, markup=False)
+    console.print(index_line, highlight=False, markup=False, soft_wrap=True)
     statuses = ("verified", "failing", "unlinked", "not_simulable")
     parts = ", ".join(t("verify.summary_part", label=status_label(s, short=True), count=cov[s]) for s in statuses)
-    console.print(t("export.rulings", parts=parts, source=report.verification), highlight=False, markup=False)
+    source_key = f"export.source.{report.verification}"
+    source = t(source_key) if source_key in MESSAGES else report.verification
+    rulings_line = t("export.rulings", parts=parts, source=source)
+    console.print(rulings_line, highlight=False, markup=False, soft_wrap=True)
 
 
 @export_app.command("json", help="cmd.export.json")
@@ -80,4 +83,4 @@ def json_command(out_dir: Path = OUT_DIR, as_json: bool = JSON_OPTION) -> None:
     if as_json:
         print_json({"path": str(path), "entries": len(kb.entries), "bytes": path.stat().st_size})
     else:
-        console.print(t("export.json", path=path, count=len(kb.entries)), highlight=False, markup=False)
+        console.print(t("export.json", path=path, count=len(kb.entries)), highlight=False, markup=False, soft_wrap=True)
