@@ -49,7 +49,7 @@ def verify(
     as_json: bool = JSON_OPTION,
     log: bool = typer.Option(True, "--log/--no-log", help="opt.verify.log"),
 ) -> None:
-    """Play the scenarios linked to rulings and print PASS / FAIL with the game log (exit 1 on any failure)."""
+    """Play the scenarios linked to rulings and print each verdict with the game log (exit 1 on any failure)."""
     from kb import verify as kv
     from rules_engine.errors import EngineError
     from rules_engine.scenario import load_scenario
