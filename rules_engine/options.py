@@ -17,7 +17,8 @@ class RulesOptions:
 
     ``planeswalker_redirection``: noncombat damage to an opponent may be redirected to a planeswalker
     (rule 306.7, removed in 2018). ``planeswalker_uniqueness``: the 2007 rule — planeswalkers sharing a subtype,
-    whoever controls them, are all put into the graveyard (per player from Magic 2014, gone in 2017). ``mana_burn``: unused mana causes life loss (removed in 2010).
+    whoever controls them, are all put into the graveyard (per player from Magic 2014, gone in 2017).
+    ``mana_burn``: unused mana causes life loss (removed in 2010).
     ``legend_rule_all_players``: the 2007 legend rule (same-name legends anywhere on the battlefield).
     """
 

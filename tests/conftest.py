@@ -33,3 +33,15 @@ def build_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     monkeypatch.setenv("KB_BUILD_DIR", str(directory))
     assert paths.build_dir() == directory
     yield directory
+
+
+@pytest.fixture(autouse=True)
+def russian_interface(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The CLI speaks the locale's language (kb.i18n): tests start from no locale, so Russian, whatever the machine."""
+    from kb import i18n
+
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)

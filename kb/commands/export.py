@@ -6,31 +6,26 @@ from pathlib import Path
 
 import typer
 
-from kb import paths, store
-from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json
+from kb import store
+from kb.cli_app import JSON_OPTION, KbTyper, app, console, fail, load_kb, print_json, warn
+from kb.i18n import MESSAGES, status_label, t
 
-export_app = typer.Typer(
-    name="export",
-    help="Export the knowledge base: a static offline FAQ site, or a JSON dump of all entries.",
-    no_args_is_help=True,
-)
-app.add_typer(export_app, name="export")
+export_app = KbTyper(name="export", help="cmd.export", no_args_is_help=True)
+app.add_typer(export_app, name="export", help="cmd.export")
 
-OUT_DIR = typer.Argument(..., help="Directory to (re)create; replaced atomically when the export succeeds.")
+OUT_DIR = typer.Argument(..., help="arg.export.out_dir")
 
 
 def _load() -> store.KnowledgeBase:
-    try:
-        return store.load(paths.kb_path())
-    except store.KnowledgeBaseError as exc:
-        fail(str(exc))
+    kb: store.KnowledgeBase = load_kb()
+    return kb
 
 
 def _kib(n: int) -> str:
-    return f"{n / 1024:.1f} KiB"
+    return t("unit.kib", value=n / 1024)
 
 
-@export_app.command("site")
+@export_app.command("site", help="cmd.export.site")
 def site_command(out_dir: Path = OUT_DIR, as_json: bool = JSON_OPTION) -> None:
     """Write the static FAQ site (open OUT_DIR/index.html in a browser, also from file://)."""
     from kb.export import site
@@ -41,31 +36,32 @@ def site_command(out_dir: Path = OUT_DIR, as_json: bool = JSON_OPTION) -> None:
     except site.ExportError as exc:
         fail(str(exc))
     except OSError as exc:
-        fail(f"{out_dir}: {exc.strerror or exc}")
+        fail(str(exc.strerror or exc), file=str(out_dir))
     for warning in report.warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        warn(warning)
     if as_json:
         print_json(report.to_dict())
         return
     cov = report.coverage
-    console.print(
-        f"[bold]{report.out_dir}[/]: {report.pages} pages, {report.files} files, {_kib(report.bytes)} "
-        f"in {report.seconds:.2f} s",
-        highlight=False,
+    site_line = t(
+        "export.site", out=report.out_dir, pages=report.pages, files=report.files, size=_kib(report.bytes),
+        seconds=report.seconds,
     )
-    console.print(
-        f"search index {_kib(report.index_bytes)} ({_kib(report.index_gzip_bytes)} gzip); "
-        f"home + search {_kib(report.home_search_gzip_bytes)} gzip",
-        highlight=False,
+    console.print(site_line, highlight=False, markup=False, soft_wrap=True)
+    index_line = t(
+        "export.index", size=_kib(report.index_bytes), gzip=_kib(report.index_gzip_bytes),
+        home=_kib(report.home_search_gzip_bytes),
     )
-    console.print(
-        f"rulings: {cov['verified']} verified, {cov['failing']} failing, {cov['unlinked']} not linked, "
-        f"{cov['not_simulable']} not simulable (verification: {report.verification})",
-        highlight=False,
-    )
+    console.print(index_line, highlight=False, markup=False, soft_wrap=True)
+    statuses = ("verified", "failing", "unlinked", "not_simulable")
+    parts = ", ".join(t("verify.summary_part", label=status_label(s, short=True), count=cov[s]) for s in statuses)
+    source_key = f"export.source.{report.verification}"
+    source = t(source_key) if source_key in MESSAGES else report.verification
+    rulings_line = t("export.rulings", parts=parts, source=source)
+    console.print(rulings_line, highlight=False, markup=False, soft_wrap=True)
 
 
-@export_app.command("json")
+@export_app.command("json", help="cmd.export.json")
 def json_command(out_dir: Path = OUT_DIR, as_json: bool = JSON_OPTION) -> None:
     """Write OUT_DIR/entries.json: every entry with its page URL and, for rulings, the verification verdict."""
     from kb.export import dump, pages, proofs, site
@@ -77,14 +73,14 @@ def json_command(out_dir: Path = OUT_DIR, as_json: bool = JSON_OPTION) -> None:
     kb = _load()
     proof_set = proofs.collect(kb)
     for warning in proof_set.warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        warn(warning)
     try:
         path = dump.export_json(kb, pages.gather(kb, proof_set), out_dir)
     except site.ExportError as exc:
         fail(str(exc))
     except OSError as exc:
-        fail(f"{out_dir}: {exc.strerror or exc}")
+        fail(str(exc.strerror or exc), file=str(out_dir))
     if as_json:
         print_json({"path": str(path), "entries": len(kb.entries), "bytes": path.stat().st_size})
     else:
-        console.print(f"{path}: {len(kb.entries)} entries", highlight=False)
+        console.print(t("export.json", path=path, count=len(kb.entries)), highlight=False, markup=False, soft_wrap=True)

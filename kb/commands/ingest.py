@@ -7,47 +7,47 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from ingest.entries import Card, Document, Entry, ParsedDocument, Rule, Ruling, Section
 from ingest.errors import IngestError
 from kb import paths, store
-from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json
+from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json, warn
+from kb.i18n import entry_type_label, reason_label, status_label, t
 
 SUMMARY_KEYS = ("sections", "cards", "rules", "rulings", "notes", "warnings")
 
 
 def load_kb() -> store.KnowledgeBase:
-    try:
-        return store.load(paths.kb_path())
-    except store.KnowledgeBaseError as exc:
-        fail(str(exc))
+    from kb.cli_app import load_kb as load
+
+    kb: store.KnowledgeBase = load()
+    return kb
 
 
 def _summary_table(title: str, per_document: dict[str, dict[str, int]]) -> Table:
     table = Table(title=title, title_justify="left")
-    table.add_column("document")
+    table.add_column(t("col.document"))
     for key in SUMMARY_KEYS:
-        table.add_column(key, justify="right")
+        table.add_column(t(f"col.{key}"), justify="right")
     totals = dict.fromkeys(SUMMARY_KEYS, 0)
     for doc_id, summary in per_document.items():
         table.add_row(doc_id, *(str(summary.get(k, 0)) for k in SUMMARY_KEYS))
         for key in SUMMARY_KEYS:
             totals[key] += summary.get(key, 0)
     table.add_section()
-    table.add_row("[bold]total[/]", *(f"[bold]{totals[k]}[/]" for k in SUMMARY_KEYS))
+    table.add_row(f"[bold]{t('col.total')}[/]", *(f"[bold]{totals[k]}[/]" for k in SUMMARY_KEYS))
     return table
 
 
-@app.command()
+@app.command(help="cmd.ingest")
 def ingest(
-    paths_: list[Path] = typer.Argument(  # noqa: B008
-        None, metavar="[PATHS]...", help="Documents to add (text, Markdown or HTML). Default: all bundled sources."
-    ),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Parse and report; store nothing."),
+    paths_: list[Path] = typer.Argument(None, metavar="[PATHS]...", help="arg.ingest.paths"),  # noqa: B008
+    dry_run: bool = typer.Option(False, "--dry-run", help="opt.ingest.dry_run"),
     as_json: bool = JSON_OPTION,
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="opt.ingest.quiet"),
 ) -> None:
     """Parse source documents into the knowledge base (build/kb.json), atomically."""
     from kb import build as kb_build  # the parser's imports (bs4, pymorphy3) only when ingesting
@@ -62,10 +62,10 @@ def ingest(
             transient=True,
             disable=quiet or as_json,
         ) as progress:
-            task = progress.add_task("Разбор документов", total=len(sources))
+            task = progress.add_task(t("ingest.progress"), total=len(sources))
 
             def advance(source: kb_build.Source, _doc: ParsedDocument) -> None:
-                progress.update(task, advance=1, description=f"Разбор: {source.path.name}")
+                progress.update(task, advance=1, description=t("ingest.progress_file", name=source.path.name))
 
             parsed = kb_build.parse_sources(sources, on_document=advance)
     except IngestError as exc:
@@ -91,14 +91,14 @@ def ingest(
             }
         )
         return
-    console.print(_summary_table("Документы" + (" (--dry-run: ничего не сохранено)" if dry_run else ""), per_document))
+    console.print(_summary_table(t("ingest.title_dry_run" if dry_run else "ingest.title"), per_document))
     for warning in warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        warn(warning)
     if not dry_run:
-        console.print(f"База знаний записана: {paths.kb_path()}", highlight=False)
+        console.print(t("ingest.written", path=paths.kb_path()), highlight=False)
 
 
-@app.command()
+@app.command(help="cmd.stats")
 def stats(as_json: bool = JSON_OPTION) -> None:
     """Counts of documents, sections, cards, rules, rulings and notes, per document."""
     kb = load_kb()
@@ -106,7 +106,7 @@ def stats(as_json: bool = JSON_OPTION) -> None:
     if as_json:
         print_json(figures)
         return
-    console.print(_summary_table(f"База знаний: {figures['documents']} документов", figures["per_document"]))
+    console.print(_summary_table(t("stats.title", count=figures["documents"]), figures["per_document"]))
 
 
 def _resolve(kb: store.KnowledgeBase, key: str) -> list[Entry]:
@@ -120,12 +120,7 @@ def _resolve(kb: store.KnowledgeBase, key: str) -> list[Entry]:
     return [c for c in kb.cards if folded in (c.name.casefold(), (c.name_en or "").casefold())]
 
 
-STATUS_LABELS = {
-    "verified": "[green]доказано сценарием[/]",
-    "failing": "[red]сценарий не проходит[/]",
-    "unlinked": "[yellow]не связано со сценарием[/]",
-    "not_simulable": "[blue]не моделируется[/]",
-}
+STATUS_STYLE = {"verified": "green", "failing": "red", "unlinked": "yellow", "not_simulable": "blue"}
 
 
 def _verification(kb: store.KnowledgeBase, entry_id: str) -> dict[str, Any]:
@@ -163,9 +158,9 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
     return context
 
 
-@app.command()
+@app.command(help="cmd.show")
 def show(
-    entry_id: str = typer.Argument(..., metavar="ID", help="Entry ID (shm/persist/3), rule number or card name."),
+    entry_id: str = typer.Argument(..., metavar="ID", help="arg.show.id"),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Print an entry with its context: document, section, cards, cited rules, translation."""
@@ -173,8 +168,8 @@ def show(
     found = _resolve(kb, entry_id)
     if not found:
         close = difflib.get_close_matches(entry_id, list(kb.by_id), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else "; try `kb search`"
-        fail(f"no entry {entry_id!r}{hint}")
+        hint = t("err.no_entry.close", close=", ".join(close)) if close else t("err.no_entry.search")
+        fail(t("err.no_entry", id=entry_id) + hint)
     if as_json:
         payload = [{"entry": e.to_dict(), "context": _context(kb, e)} for e in found]
         print_json(payload[0] if len(payload) == 1 else payload)
@@ -184,23 +179,25 @@ def show(
 
 
 def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
-    console.rule(f"[bold]{entry.id}[/]  ({entry.entry_type})")
+    kind = entry.kind if isinstance(entry, Ruling) else entry.entry_type
+    console.rule(f"[bold]{entry.id}[/]  ({entry_type_label(kind)})")
     if context.get("document"):
-        console.print(f"Документ: {context['document']['title']} [dim]({context['document']['id']})[/]")
+        console.print(f"{t('show.document')}: {context['document']['title']} [dim]({context['document']['id']})[/]")
     if context.get("section"):
-        console.print(f"Раздел: {context['section']['heading']} [dim]({context['section']['id']})[/]")
-    console.print(f"Источник: {entry.source}", style="dim", highlight=False)
+        console.print(f"{t('show.section')}: {context['section']['heading']} [dim]({context['section']['id']})[/]")
+    console.print(f"{t('show.source')}: {entry.source}", style="dim", highlight=False)
     console.print()
     if isinstance(entry, Ruling):
-        label = "Разъяснение" if entry.kind == "ruling" else "Пояснение"
+        label = entry_type_label(entry.kind).capitalize()
         if entry.subheading:
             console.print(f"[italic]{entry.subheading}[/]")
         console.print(f"[bold]{label}[/] ({entry.lang}):", highlight=False)
         console.print(entry.text, highlight=False, markup=False)
         if entry.cards:
-            console.print(f"\nКарты: {', '.join(entry.cards)}", highlight=False)
+            console.print(f"\n{t('show.cards')}: {', '.join(entry.cards)}", highlight=False)
         if entry.english_names:
-            console.print("Названия: " + ", ".join(f"{n.ru} = {n.en}" for n in entry.english_names), highlight=False)
+            names = ", ".join(f"{n.ru} = {n.en}" for n in entry.english_names)
+            console.print(f"{t('show.names')}: {names}", highlight=False)
     elif isinstance(entry, Rule):
         console.print(f"[bold]{entry.number}[/] {entry.text}", highlight=False)
     elif isinstance(entry, Card):
@@ -213,25 +210,32 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
         if entry.power is not None:
             console.print(f"{entry.power}/{entry.toughness}")
         if context.get("rulings"):
-            console.print(f"\nРазъяснения о карте: {', '.join(context['rulings'])}", highlight=False)
+            console.print(f"\n{t('show.card_rulings')}: {', '.join(context['rulings'])}", highlight=False)
     elif isinstance(entry, Section):
-        console.print(f"[bold]{entry.heading}[/] — {entry.kind}; {entry.mechanic_ru or ''} / {entry.mechanic_en or ''}")
-        console.print(f"Записи: {', '.join(context.get('entries', []))}", highlight=False)
+        mechanic = f"{entry.mechanic_ru or ''} / {entry.mechanic_en or ''}"
+        console.print(f"[bold]{entry.heading}[/] — {entry_type_label(entry.kind)}; {mechanic}")
+        console.print(f"{t('show.entries')}: {', '.join(context.get('entries', []))}", highlight=False)
     elif isinstance(entry, Document):
-        console.print(f"[bold]{entry.title}[/] {entry.set_code} {entry.kind} {entry.date or ''} {entry.languages}")
+        doc_kind = entry_type_label(entry.kind)
+        console.print(f"[bold]{entry.title}[/] {entry.set_code} {doc_kind} {entry.date or ''} {entry.languages}")
     if verification := context.get("verification"):
         status = verification["status"]
-        label = STATUS_LABELS.get(status, f"[red]{verification.get('error', status)}[/]")
-        console.print(f"\nПроверка: {label}", highlight=False)
+        if status in STATUS_STYLE:
+            label = f"[{STATUS_STYLE[status]}]{escape(status_label(status))}[/]"
+        else:
+            label = f"[red]{escape(str(verification.get('error', status)))}[/]"
+        console.print(f"\n{t('show.check')}: {label}", highlight=False)
         if verification.get("reason"):
-            console.print(f"  причина: {verification['reason']} — {verification.get('why', '')}", highlight=False)
+            reason = reason_label(verification["reason"])
+            console.print(f"  {t('show.reason')}: {reason} — {verification.get('why', '')}", highlight=False)
         for result in verification.get("results", []):
-            mark = "PASS" if result["passed"] else "FAIL"
+            mark = t("verify.passed" if result["passed"] else "verify.failed")
             console.print(f"  {mark} {result['scenario']} — {result['title']}", highlight=False, markup=False)
         if verification.get("results"):
-            console.print(f"  подробности: kb verify {entry.id}", style="dim", highlight=False)
+            console.print("  " + t("show.details", id=entry.id), style="dim", highlight=False)
     for cited in context.get("rules_cited", []):
-        console.print(f"Правило {cited['number']}: {', '.join(cited['entries']) or 'нет в базе'}", highlight=False)
+        found = ", ".join(cited["entries"]) or t("show.rule_missing")
+        console.print(f"{t('show.rule', number=cited['number'])}: {found}", highlight=False)
     if aligned := context.get("aligned"):
-        console.print(f"\n[bold]Перевод[/] ({aligned['id']}):", highlight=False)
+        console.print(f"\n[bold]{t('show.translation')}[/] ({aligned['id']}):", highlight=False)
         console.print(aligned.get("text") or aligned.get("heading", ""), highlight=False, markup=False)

@@ -12,23 +12,21 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json
+from kb.i18n import entry_type_label, t
 
 if TYPE_CHECKING:
     from kb.search.service import Result, SearchResponse
 
 
-@app.command()
+@app.command(help="cmd.search")
 def search(
-    query: str = typer.Argument(
-        ...,
-        help='Question or keywords, Russian or English. "phrase", AND, OR, NOT / -word, +word, prefix*.',
-    ),
-    set_: str = typer.Option(None, "--set", help="Only this set: code (LRW), id (lrw) or name."),
-    card: str = typer.Option(None, "--card", help="Only entries about this card (Russian or English name)."),
-    mechanic: str = typer.Option(None, "--mechanic", help="Only entries of this mechanic's sections."),
-    kind: str = typer.Option(None, "--kind", help="ruling | note | rule | card"),
-    lang: str = typer.Option(None, "--lang", help="ru | en"),
-    limit: int = typer.Option(10, "--limit", "-n", min=1, max=500, help="How many results to show."),
+    query: str = typer.Argument(..., help="arg.search.query"),
+    set_: str = typer.Option(None, "--set", help="opt.search.set"),
+    card: str = typer.Option(None, "--card", help="opt.search.card"),
+    mechanic: str = typer.Option(None, "--mechanic", help="opt.search.mechanic"),
+    kind: str = typer.Option(None, "--kind", metavar="ruling|note|rule|card", help="opt.search.kind"),
+    lang: str = typer.Option(None, "--lang", metavar="ru|en", help="opt.search.lang"),
+    limit: int = typer.Option(10, "--limit", "-n", min=1, max=500, help="opt.search.limit"),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Search rulings, notes, rules and cards (Russian morphology, RU↔EN glossary, typo tolerance)."""
@@ -51,7 +49,8 @@ def search(
         print_json(response.to_json())
         return
     if session.state.built:
-        err_console.print(f"[dim]index built: {session.state.doc_count} entries in {session.state.seconds:.2f} s[/]")
+        built = t("search.index_built", count=session.state.doc_count, seconds=session.state.seconds)
+        err_console.print(built, style="dim", highlight=False, markup=False)
     _print_results(response)
 
 
@@ -59,22 +58,19 @@ def _print_results(response: SearchResponse) -> None:
     from rich.text import Text
 
     for correction in response.corrections:
-        console.print(
-            Text.assemble(("searched for ", "dim"), (correction.suggestion, "bold"),
-                          (f" instead of «{correction.word}»", "dim"))
-        )
+        console.print(Text(t("search.instead", suggestion=correction.suggestion, word=correction.word), style="dim"))
     if not response.results:
-        console.print(f"Nothing found for «{response.query}».")
-        console.print("[dim]Try fewer words, another form, or the English/Russian term.[/]")
+        console.print(Text(t("search.nothing", query=response.query)))
+        console.print(Text(t("search.nothing_hint"), style="dim"))
         return
     shown = len(response.results)
-    console.print(Text(f"{response.total} found for «{response.query}», showing {shown}:", style="bold"))
+    console.print(Text(t("search.found", total=response.total, query=response.query, shown=shown), style="bold"))
     for number, result in enumerate(response.results, start=1):
         console.print()
         console.print(_header(number, result))
         console.print(_highlighted(result))
     console.print()
-    console.print(Text(f"Full entry: kb show {response.results[0].id}", style="dim"))
+    console.print(Text(t("search.full_entry", id=response.results[0].id), style="dim"))
 
 
 def _header(number: int, result: Result) -> Any:
@@ -84,9 +80,9 @@ def _header(number: int, result: Result) -> Any:
     return Text.assemble(
         (f"{number:>2}. ", "bold"),
         (result.id, "bold cyan"),
-        (f"  [{result.kind}, {result.lang}]  ", "dim"),
+        (f"  [{entry_type_label(result.kind)}, {result.lang}]  ", "dim"),
         (where, "green"),
-        (f"  score {result.score:.2f}", "dim"),
+        ("  " + t("search.score", score=result.score), "dim"),
     )
 
 
@@ -101,9 +97,9 @@ def _highlighted(result: Result) -> Any:
     return Padding(text, (0, 0, 0, 4))
 
 
-@app.command()
+@app.command(help="cmd.index")
 def index(
-    rebuild: bool = typer.Option(False, "--rebuild", help="Rebuild even if nothing changed."),
+    rebuild: bool = typer.Option(False, "--rebuild", help="opt.index.rebuild"),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the search index if it is missing or stale (``--rebuild`` forces it) and report on it."""
@@ -128,19 +124,23 @@ def index(
     if as_json:
         print_json(payload)
         return
-    verb = f"built in {state.seconds:.2f} s" if state.built else "up to date"
-    console.print(f"index {verb}: {state.doc_count} entries, {size / 1024:.0f} KiB")
-    console.print(f"[dim]{state.directory}[/]")
+    key = "index.built" if state.built else "index.current"
+    console.print(t(key, seconds=state.seconds, count=state.doc_count, kib=size / 1024), highlight=False)
+    console.print(str(state.directory), style="dim", highlight=False, markup=False, soft_wrap=True)
 
 
 def _refresh_sources(quiet: bool) -> None:
     """Re-ingest edited bundled sources first, so the index is never built from a stale knowledge base."""
     from ingest.errors import IngestError
+    from kb import paths
     from kb.freshness import refresh_if_stale
+
+    if not paths.kb_path().exists():
+        fail(t("err.no_kb"), file=str(paths.kb_path()))
 
     try:
         refreshed = refresh_if_stale()
     except IngestError as exc:
-        fail(f"sources changed but cannot be re-ingested: {exc}")
+        fail(t("err.sources_stale", error=exc))
     if refreshed and not quiet:
-        err_console.print(f"[dim]sources changed: re-ingested {', '.join(refreshed)}[/]")
+        err_console.print(t("search.reingested", ids=", ".join(refreshed)), style="dim", highlight=False, markup=False)

@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from kb import paths, store
-from kb.cli_app import JSON_OPTION, app, console, fail, print_json
+from kb.cli_app import JSON_OPTION, app, console, fail, load_kb, print_json
+from kb.i18n import reason_label, status_label, t
 
 if TYPE_CHECKING:  # the rules engine is imported only by the commands that run it
     from kb import verify as kv
@@ -26,7 +28,7 @@ def _kb_or_none() -> store.KnowledgeBase | None:
 
 
 def _print_result(result: ScenarioResult, show_log: bool) -> None:
-    mark = "[green]PASS[/]" if result.passed else "[red]FAIL[/]"
+    mark = f"[green]{t('verify.passed')}[/]" if result.passed else f"[red]{t('verify.failed')}[/]"
     console.print(
         f"  {mark} {result.scenario.id} — {result.scenario.title} ({result.scenario.path})",
         highlight=False,
@@ -36,22 +38,18 @@ def _print_result(result: ScenarioResult, show_log: bool) -> None:
         for line in result.log:
             console.print(f"      {line}", highlight=False, markup=False, soft_wrap=True)
     for failure in result.failures:
-        console.print(f"    [red]ожидалось / на деле:[/] {failure}", highlight=False, soft_wrap=True)
+        console.print(f"    [red]{t('verify.expected_actual')}[/] {failure}", highlight=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(help="cmd.verify")
 def verify(
-    ids: list[str] = typer.Argument(None, metavar="[ID]...", help="Ruling IDs to verify."),  # noqa: B008
-    all_: bool = typer.Option(False, "--all", help="Verify every ruling that has scenarios."),
-    scenario: list[Path] = typer.Option(  # noqa: B008
-        None,
-        "--scenario",
-        help="Run scenario files from anywhere (not linked to any ruling); more paths may follow it.",
-    ),
+    ids: list[str] = typer.Argument(None, metavar="[ID]...", help="arg.verify.ids"),  # noqa: B008
+    all_: bool = typer.Option(False, "--all", help="opt.verify.all"),
+    scenario: list[Path] = typer.Option(None, "--scenario", metavar="PATH", help="opt.verify.scenario"),  # noqa: B008
     as_json: bool = JSON_OPTION,
-    log: bool = typer.Option(True, "--log/--no-log", help="Print the game log of passing scenarios too."),
+    log: bool = typer.Option(True, "--log/--no-log", help="opt.verify.log"),
 ) -> None:
-    """Play the scenarios linked to rulings and print PASS / FAIL with the game log (exit 1 on any failure)."""
+    """Play the scenarios linked to rulings and print each verdict with the game log (exit 1 on any failure)."""
     from kb import verify as kv
     from kb.eras import EraError
     from rules_engine.errors import EngineError
@@ -65,7 +63,7 @@ def verify(
             paths_given = [*scenario, *(Path(i) for i in ids or [])]
             missing = [str(p) for p in paths_given if not p.is_file()]
             if missing:
-                fail(f"no such scenario file: {', '.join(missing)}", 2)
+                fail(t("err.no_scenario_file", paths=", ".join(missing)), 2)
             kb = _kb_or_none()
             known_ids = set(kb.by_id) if kb is not None else None
             results = kv.run_all([load_scenario(p, db, known_ids) for p in paths_given], db)
@@ -88,11 +86,11 @@ def verify(
     elif ids:
         wanted = list(ids)
     else:
-        fail("give ruling IDs, --all or --scenario PATH")
+        fail(t("err.verify_what"), 2)
     if known is not None:
         unknown = [i for i in wanted if i not in known]
         if unknown:
-            fail(f"unknown ruling id(s): {', '.join(unknown)}")
+            fail(t("err.unknown_ids", ids=", ".join(unknown)), 2)
     found = kv.verdicts(wanted, scenarios, db, ns, context=context)
     ok = all(v.status in ("verified", "not_simulable") for v in found.values())
     if as_json:
@@ -100,16 +98,16 @@ def verify(
         raise typer.Exit(0 if ok else 1)
     for ruling_id, verdict in found.items():
         style = STATUS_STYLE[verdict.status]
-        line = f"[bold {style}]{verdict.status.upper()}[/] {ruling_id}"
+        line = f"[bold {style}]{status_label(verdict.status).upper()}[/] {ruling_id}"
         if verdict.reason:
-            line += f" — {verdict.reason}: {verdict.why}"
+            line += f" — {reason_label(verdict.reason)}: {escape(verdict.why or '')}"
         if verdict.era:
-            line += f" [dim](правила на {verdict.era})[/]"
+            line += " [dim]" + escape(t("verify.era", date=verdict.era)) + "[/]"
         if verdict.currency is not None and verdict.status == "verified":
-            line += f" · сегодня: {verdict.currency.label_ru}"
-        console.print(line, highlight=False)
+            line += " · " + escape(t("verify.today", label=verdict.currency.label_ru))
+        console.print(line, highlight=False, soft_wrap=True)
         if verdict.currency is not None and verdict.currency.explanation_ru and verdict.status == "verified":
-            console.print(f"  [dim]{verdict.currency.explanation_ru}[/]", highlight=False)
+            console.print(f"  [dim]{escape(verdict.currency.explanation_ru)}[/]", highlight=False, soft_wrap=True)
         for result in verdict.results:
             _print_result(result, log)
     _print_summary(found)
@@ -122,40 +120,38 @@ def _print_summary(found: dict[str, kv.Verdict]) -> None:
     """One closing line: how many rulings ended in each status, how many scenario runs passed."""
     counts = {status: sum(v.status == status for v in found.values()) for status in STATUSES}
     runs = {r.scenario.id: r.passed for v in found.values() for r in v.results}
-    parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s])
-    console.print(
-        f"\n[bold]{len(found)} entries checked:[/] {parts}; scenarios passing {sum(runs.values())} of {len(runs)}",
-        highlight=False,
-    )
+    parts = ", ".join(t("verify.summary_part", label=status_label(s), count=counts[s]) for s in STATUSES if counts[s])
+    summary = t("verify.summary", count=len(found), parts=parts, passed=sum(runs.values()), runs=len(runs))
+    console.print(f"\n[bold]{summary}[/]", highlight=False, soft_wrap=True)  # one line: scripts tail it
 
 
-@app.command()
+@app.command(help="cmd.coverage")
 def coverage(as_json: bool = JSON_OPTION) -> None:
     """How many rulings per document are verified, failing, not linked to a scenario, or not simulable."""
     from kb import verify as kv
     from kb.eras import EraError
     from rules_engine.errors import EngineError
 
+    kb = load_kb()
     try:
-        kb = store.load(paths.kb_path())
         report = kv.coverage(kb)
-    except store.KnowledgeBaseError as exc:
-        fail(str(exc))
     except (EngineError, kv.VerifyError, EraError) as exc:
         fail(str(exc))
     if as_json:
         print_json(report)
         return
-    table = Table(title="Покрытие разъяснений сценариями", title_justify="left")
+    table = Table(title=t("coverage.title"), title_justify="left")
     columns = ("rulings", *kv.STATUSES)
-    table.add_column("document")
+    table.add_column(t("col.document"))
     for col in columns:
-        table.add_column(col, justify="right")
+        header = t("col.rulings") if col == "rulings" else status_label(col, short=True)
+        widest = max(map(len, header.split()))  # headers wrap at spaces, so the table fits 80 columns
+        table.add_column(header, justify="right", min_width=widest, max_width=widest)
     rows: list[tuple[str, dict[str, Any]]] = list(report["documents"].items())
     for doc_id, counts in rows:
         table.add_row(doc_id, *(str(counts[c]) for c in columns))
     table.add_section()
-    table.add_row("[bold]total[/]", *(f"[bold]{report['total'][c]}[/]" for c in columns))
-    table.add_row("notes", *(str(report["notes"][c]) for c in columns))
-    table.add_row("rules", *(str(report["rules"][c]) for c in columns))
+    table.add_row(f"[bold]{t('col.total')}[/]", *(f"[bold]{report['total'][c]}[/]" for c in columns))
+    table.add_row(t("col.notes"), *(str(report["notes"][c]) for c in columns))
+    table.add_row(t("col.rules"), *(str(report["rules"][c]) for c in columns))
     console.print(table)

@@ -94,7 +94,7 @@ def _run(*args: str) -> Any:
 def test_cli_verify_pass_and_fail(data_dir: Path) -> None:
     ok = _run("verify", "shm/persist/1")
     assert ok.exit_code == 0, ok.output
-    assert "VERIFIED" in ok.output and "Шок" in ok.output
+    assert "ПРОВЕРЕНО shm/persist/1" in ok.output and "ПРОЙДЕН ok" in ok.output and "Шок" in ok.output
     bad = _run("verify", "shm/persist/2", "--json")
     assert bad.exit_code == 1
     payload = json.loads(bad.output)
@@ -105,7 +105,7 @@ def test_cli_verify_pass_and_fail(data_dir: Path) -> None:
 def test_cli_verify_all_and_scenario_and_coverage(data_dir: Path) -> None:
     assert _run("verify", "--all").exit_code == 1
     scenario = _run("verify", "--scenario", str(data_dir / "scenarios" / "ok.yaml"))
-    assert scenario.exit_code == 0 and "PASS" in scenario.output
+    assert scenario.exit_code == 0 and "ПРОЙДЕН ok" in scenario.output
     cov = _run("coverage", "--json")
     assert cov.exit_code == 0
     assert json.loads(cov.output)["total"]["verified"] == 1

@@ -93,12 +93,12 @@ def test_show_by_rule_number_lists_both_languages(ingested: Path) -> None:
 def test_show_unknown_id_suggests(ingested: Path) -> None:
     code, _, err = invoke("show", "shm/persist/33")
     assert code == 1
-    assert "no entry 'shm/persist/33'" in err
+    assert "нет записи 'shm/persist/33'; может быть, shm/persist/3" in err
 
 
 def test_commands_without_kb_fail_cleanly(build_dir: Path) -> None:
     code, _, err = invoke("stats")
-    assert code == 1 and "run `kb ingest` first" in err
+    assert code == 1 and "kb.json: базы знаний ещё нет; сначала выполните `kb ingest`" in err
 
 
 BAD_INPUTS: dict[str, bytes] = {
@@ -119,7 +119,7 @@ def test_bad_input_fails_with_one_line_naming_the_file_and_keeps_kb(ingested: Pa
     code, _out, err = invoke("ingest", str(bad))
     assert code != 0
     message = " ".join(err.split())
-    assert name in message and "error:" in message
+    assert name in message and message.startswith("ошибка:")
     assert len(err.strip().splitlines()) <= 2  # one logical line (rich may wrap long paths)
     assert ingested.read_bytes() == before
 

@@ -66,7 +66,7 @@ def test_index_builds_then_reports_up_to_date_then_rebuilds(kb_dir: Path) -> Non
     third = json.loads(runner.invoke(app, ["index", "--rebuild", "--json"]).stdout)
     assert third["built"] is True and third["directory"] != first["directory"]
     text = runner.invoke(app, ["index"])
-    assert text.exit_code == 0 and "up to date" in text.stdout
+    assert text.exit_code == 0 and "индекс актуален" in text.stdout
 
 
 def test_filters_through_the_command_line(kb_dir: Path) -> None:
