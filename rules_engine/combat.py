@@ -105,7 +105,10 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
                 game.controller(o) == player and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
                 for o in game.battlefield
             ):
-                raise IllegalAction(f"{narr.obj(game, attacker)} не может быть заблокировано ({walk}: хождение)")
+                raise IllegalAction(
+                    f"{narr.obj(game, attacker)} не может быть заблокировано "
+                    f"(Знание земель: {narr.subtypes_text([str(walk)])})"
+                )
             if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо")
         chosen.append((blocker, attackers))

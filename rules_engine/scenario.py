@@ -99,6 +99,7 @@ class ScenarioResult:
     log: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     checks: int = 0
+    checked: list[expect.CheckOutcome] = field(default_factory=list)  # every comparison, shown on PASS too
 
 
 def _fail(path: Path, node: Any, message: str, key: str | None = None) -> ScenarioFormatError:
@@ -337,7 +338,7 @@ def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioR
     else:
         for check in scenario.expectations:
             result.checks += 1
-            result.failures.extend(expect.check(game, check))
+            _record(result, expect.evaluate(game, check))
         if game.choices:
             left = ", ".join(f"{c.kind} ({c.where})" for c in game.choices)
             result.failures.append(f"{scenario.where}: скриптованные решения не понадобились: {left}")
@@ -350,12 +351,17 @@ def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioR
     return result
 
 
+def _record(result: ScenarioResult, outcomes: list[expect.CheckOutcome]) -> None:
+    result.checked.extend(outcomes)
+    result.failures.extend(o.failure for o in outcomes if not o.passed)
+
+
 def _run_step(game: Game, step: Step, result: ScenarioResult, where: str) -> bool:
     params = step.params
     if step.kind == "expect":
         for check in params["expect"]:
             result.checks += 1
-            result.failures.extend(expect.check(game, check))
+            _record(result, expect.evaluate(game, check))
         return True
     if step.kind == "choose":
         game.choices.extend(params["choose"])
@@ -367,7 +373,7 @@ def _run_step(game: Game, step: Step, result: ScenarioResult, where: str) -> boo
         try:
             actions.perform(game, step.kind, params.get("by"), params)
         except IllegalAction as exc:
-            saved.log(f"Недопустимое действие отклонено: {exc}")
+            saved.log(narr.describe_attempt(game, step.kind, params, exc))
             game.__dict__.update(saved.__dict__)
             return True
         result.failures.append(f"{where}: ожидалось, что действие {step.kind} недопустимо, но оно выполнено")

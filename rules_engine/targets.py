@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import log as narr
 from rules_engine.errors import IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
@@ -109,7 +110,7 @@ def resolve_name(game: Game, name: Any, spec: Any = None) -> Target:
         zone = "battlefield"
     found = find_objects(game, text, zone)
     if not found:
-        raise IllegalAction(f"нет объекта {text!r}" + (f" в зоне {zone}" if zone else ""))
+        raise IllegalAction(f"нет объекта {text!r}" + (f" {narr.ZONE_WHERE[zone]}" if zone else ""))
     if len(found) > 1:
         raise IllegalAction(f"имя {text!r} неоднозначно: дайте картам ref в setup")
     return Target(oid=found[0].oid)
@@ -152,7 +153,8 @@ def choose(
     for value, spec in zip(values, specs, strict=True):
         target = resolve_name(game, value, spec)
         if not is_legal(game, target, spec, controller, source):
-            raise IllegalAction(f"{value!r} — недопустимая цель ({spec_kind(spec)})")
+            kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
+            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})")
         out.append(target)
     return out
 
