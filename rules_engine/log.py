@@ -386,6 +386,38 @@ def _ability_named(game: Game, card: Any, which: Any) -> str:
     return str(which)
 
 
+def describe_card(d: CardDef) -> list[str]:
+    """A card of a proof as a reader needs it: Russian name, cost, type line, rules text; an invented test card
+    says so. No text line when the definition has no text yet."""
+    head = f"«{d.name_ru}» ({d.name})" if d.name_ru else f"«{d.name}»"
+    bits = [str(d.cost)] if d.cost is not None and str(d.cost) else []
+    bits.append(type_line(d))
+    if d.power is not None and d.toughness is not None:
+        bits.append(f"{d.power}/{d.toughness}")
+    if d.loyalty is not None:
+        bits.append(f"верность {d.loyalty}")
+    line = f"{head}: " + ", ".join(bits)
+    if d.invented:
+        line += " — тестовая карта, не напечатана"
+    lines = [line]
+    if d.text_ru:
+        lines += ["  " + t for t in d.text_ru.splitlines() if t.strip()]
+    elif d.text_en:
+        lines += ["  (текст на английском) " + t for t in d.text_en.splitlines() if t.strip()]
+    return lines
+
+
+def describe_cards(definitions: Iterable[CardDef]) -> list[str]:
+    """The «cards of this proof» block: each distinct card once, in the order given."""
+    seen: set[str] = set()
+    lines: list[str] = []
+    for d in definitions:
+        if d.name not in seen:
+            seen.add(d.name)
+            lines += describe_card(d)
+    return lines
+
+
 def describe_state(game: Game) -> list[str]:
     """The state, one line per player and permanent."""
     lines = []

@@ -25,7 +25,11 @@ def _kb_or_none() -> store.KnowledgeBase | None:
         return None
 
 
-def _print_result(result: ScenarioResult, show_log: bool) -> None:
+def _print_result(result: ScenarioResult, show_log: bool, db: Any = None) -> None:
+    """One scenario's proof: the cards it plays and the game log (always on FAIL), then every check made."""
+    from kb import verify as kv
+    from rules_engine import log as narr
+
     mark = "[green]PASS[/]" if result.passed else "[red]FAIL[/]"
     console.print(
         f"  {mark} {result.scenario.id} — {result.scenario.title} ({result.scenario.path})",
@@ -33,10 +37,33 @@ def _print_result(result: ScenarioResult, show_log: bool) -> None:
         soft_wrap=True,
     )
     if show_log or not result.passed:
+        cards = narr.describe_cards(kv.proof_cards(result.scenario, db))
+        if cards:
+            console.print("    Карты этого доказательства:", highlight=False)
+            for line in cards:
+                console.print(f"      {line}", highlight=False, markup=False, soft_wrap=True)
+        console.print("    Журнал партии:", highlight=False)
         for line in result.log:
             console.print(f"      {line}", highlight=False, markup=False, soft_wrap=True)
+    if result.checked:
+        console.print("    Проверено (ожидалось / на деле):", highlight=False)
+    for check in result.checked:
+        sign = "[green]✓[/]" if check.passed else "[red]✗[/]"
+        console.print(
+            f"      {sign} {_esc(check.description)}: ожидалось {_esc(check.expected)}, на деле {_esc(check.actual)}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    shown = {c.failure for c in result.checked}
     for failure in result.failures:
-        console.print(f"    [red]ожидалось / на деле:[/] {failure}", highlight=False, soft_wrap=True)
+        if failure not in shown:
+            console.print(f"    [red]ошибка:[/] {_esc(failure)}", highlight=False, soft_wrap=True)
+
+
+def _esc(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
 
 
 @app.command()
@@ -68,10 +95,10 @@ def verify(
             results = kv.run_all([load_scenario(p, db) for p in paths_given], db)
             ok = all(r.passed for r in results.values())
             if as_json:
-                print_json({"passed": ok, "results": [kv.result_dict(r, True) for r in results.values()]})
+                print_json({"passed": ok, "results": [kv.result_dict(r, True, db) for r in results.values()]})
             else:
                 for r in results.values():
-                    _print_result(r, log)
+                    _print_result(r, log, db)
             raise typer.Exit(0 if ok else 1)
         kb = _kb_or_none()
         known = set(kb.by_id) if kb is not None else None
@@ -92,7 +119,7 @@ def verify(
     found = kv.verdicts(wanted, scenarios, db, ns)
     ok = all(v.status in ("verified", "not_simulable") for v in found.values())
     if as_json:
-        print_json({"passed": ok, "verdicts": {k: v.to_dict(with_log=True) for k, v in found.items()}})
+        print_json({"passed": ok, "verdicts": {k: v.to_dict(with_log=True, db=db) for k, v in found.items()}})
         raise typer.Exit(0 if ok else 1)
     for ruling_id, verdict in found.items():
         style = STATUS_STYLE[verdict.status]
@@ -101,7 +128,7 @@ def verify(
             line += f" — {verdict.reason}: {verdict.why}"
         console.print(line, highlight=False)
         for result in verdict.results:
-            _print_result(result, log)
+            _print_result(result, log, db)
     _print_summary(found)
     raise typer.Exit(0 if ok else 1)
 
