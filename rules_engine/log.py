@@ -238,9 +238,12 @@ def named(game: Game, text: Any) -> str:
     value = str(text)
     if value in PLAYER_NAMES:
         return PLAYER_NAMES[value]
-    for o in every_object(game):
-        if value in (o.card.ref, o.card.definition.name):
-            return card_label(game, o.card) if value == o.card.ref else f"«{_name(o.card)}»"
+    if value.endswith(" (copy)"):
+        return f"{named(game, value[: -len(' (copy)')])} (копия)"
+    # objects in the game, then those that left it (last known information: a token that ceased to exist)
+    for card in [o.card for o in every_object(game)] + [snap.card for snap in game.lki.values()]:
+        if value in (card.ref, card.definition.name):
+            return card_label(game, card) if value == card.ref else f"«{_name(card)}»"
     return f"«{value}»"
 
 
