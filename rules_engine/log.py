@@ -443,6 +443,9 @@ def describe_state(game: Game) -> list[str]:
             cards = p.zone(zone)
             if cards:
                 lines.append(f"  {ZONE_WHERE[zone]}: " + ", ".join(obj(game, c) for c in cards))
+        if p.library:
+            top_first = ", ".join(obj(game, c) for c in reversed(p.library))
+            lines.append(f"  в библиотеке (сверху вниз): {top_first}")
     if game.stack:
         lines.append(
             "стек (сверху вниз): " + "; ".join(game.describe_stack_item(i) for i in reversed(game.stack))

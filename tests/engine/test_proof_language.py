@@ -147,3 +147,128 @@ def test_the_scan_catches_what_it_forbids() -> None:
         "«Тестовое Заклинание с X» №2 перемещается из зоны «стек» на кладбище",
     ]
     assert not [g for g in good if problems([g], card_names)]
+
+
+# -- what a proof shows --------------------------------------------------------------------------------------
+def _result(scenario_id: str) -> ScenarioResult:
+    _, _, results, _ = _played()
+    return next(r for r in results if r.scenario.id == scenario_id)
+
+
+def test_the_payment_that_decides_frf_manifest_3_is_in_the_log() -> None:
+    log = _result("frf-manifest-morph").log
+    # the megamorph cost paid with six mana gives the counter; the mana cost paid with four does not
+    assert "Алиса платит стоимость Мегаоборотня {5}{G} (мана из пула: {G}{C}{C}{C}{C}{C})" in log
+    assert "Алиса платит мана-стоимость {2}{G}{G} (мана из пула: {G}{G}{C}{C})" in log
+    assert any(line.startswith("Алиса переворачивает рубашкой вниз") for line in log)
+
+
+def test_every_cast_says_which_cost_and_which_mana() -> None:
+    _, _, results, _ = _played()
+    for result in results:
+        log = result.log
+        for i, line in enumerate(log):
+            if " разыгрывает заклинание " in line and "без уплаты" not in line:
+                assert " платит " in log[i + 1] and "мана из пула" in log[i + 1], (result.scenario.id, log[i : i + 2])
+
+
+def test_a_rejected_action_says_who_tried_what_and_the_rule() -> None:
+    from rules_engine import log as narr
+    from rules_engine.errors import IllegalAction
+
+    _, scenarios, _, _ = _played()
+    scenario = next(s for s in scenarios if s.id == "frf-manifest-morph")
+    from rules_engine.scenario import build_game
+
+    db, *_ = _played()
+    game = build_game(scenario, db.with_extra(scenario.cards))
+    exc = IllegalAction("эту карту нельзя перевернуть рубашкой вниз")
+    step = {"turn_face_up": "bow-morph", "by": "alice", "via": "morph"}
+    line = narr.describe_attempt(game, "turn_face_up", step, exc)
+    assert line.startswith("Недопустимое действие отклонено: Алиса пытается перевернуть рубашкой вниз")
+    assert "«Лучники Гнездовья» №2" in line and "за стоимость Оборотня" in line and "правило" not in line
+    exc.rule = "702.37e"  # type: ignore[attr-defined]  # the attribute the engine sets when it cites a rule
+    assert narr.describe_attempt(game, "turn_face_up", {"turn_face_up": "bow-morph"}, exc).endswith(
+        "(правило 702.37e)"
+    )
+
+
+def test_rejections_in_the_suite_name_the_attempt() -> None:
+    lines = [line for line in _log_lines() if line.startswith("Недопустимое действие отклонено")]
+    assert len(lines) > 30
+    assert all(" пытается " in line and " — " in line for line in lines), lines[:3]
+
+
+def test_checks_are_recorded_with_expected_and_actual_on_pass() -> None:
+    result = _result("frf-manifest-morph")
+    assert result.passed and len(result.checked) == 4 and all(c.passed for c in result.checked)
+    pt = [c for c in result.checked if c.description.startswith("сила/выносливость")]
+    assert {(c.expected, c.actual) for c in pt} == {("4/5", "4/5"), ("3/4", "3/4")}
+
+
+def test_a_failing_check_shows_both_values(play: Any) -> None:
+    result = play(
+        """
+        id: t
+        title: t
+        setup:
+          bob: {life: 20}
+        expect:
+          - life: {bob: 18}
+        """
+    )
+    assert not result.passed
+    (check,) = result.checked
+    assert (check.description, check.expected, check.actual, check.passed) == ("жизнь Боба", "18", "20", False)
+    assert result.failures == [check.failure]
+
+
+def test_cli_prints_cards_log_and_checks_on_pass_and_json_carries_them() -> None:
+    import json
+
+    from kb.cli import app
+
+    path = str(ROOT / "data/scenarios/frf-manifest-morph.yaml")
+    text = CliRunner().invoke(app, ["verify", "--scenario", path], env={"COLUMNS": "300"})
+    assert text.exit_code == 0, text.output
+    assert "Карты этого доказательства:" in text.output
+    assert "«Лучники Гнездовья» (Aerie Bowmasters): {2}{G}{G}, Существо" in text.output
+    assert "✓ сила/выносливость «Лучники Гнездовья» №2: ожидалось 4/5, на деле 4/5" in text.output
+    quiet = CliRunner().invoke(app, ["verify", "--scenario", path, "--no-log"], env={"COLUMNS": "300"})
+    assert "Журнал партии" not in quiet.output and "✓ сила/выносливость" in quiet.output
+    payload = json.loads(CliRunner().invoke(app, ["verify", "--scenario", path, "--json"]).output)
+    (result,) = payload["results"]
+    assert len(result["checked"]) == 4 and all(c["passed"] for c in result["checked"])
+    assert {c["name"] for c in result["cards"]} == {"Soul Summons", "Aerie Bowmasters"}
+
+
+def test_a_card_shows_its_text_and_an_invented_card_says_so() -> None:
+    from rules_engine import log as narr
+    from rules_engine.cards import parse_card
+
+    printed = parse_card(
+        "Goblin Test",
+        {"name_ru": "Тестовый Гоблин", "cost": "{R}", "type": "Creature — Goblin Warrior", "pt": "1/1",
+         "text_ru": "Ускорение", "invented": True},
+        "x.yaml:1",
+    )
+    lines = narr.describe_card(printed)
+    head = "«Тестовый Гоблин» (Goblin Test): {R}, Существо — Гоблин Воин, 1/1"
+    assert lines[0] == head + " — тестовая карта, не напечатана"
+    assert lines[1:] == ["  Ускорение"]
+    bare = parse_card("Plain Test", {"name_ru": "Простая", "cost": "{1}", "type": "Legendary Artifact"}, "x.yaml:2")
+    assert narr.describe_card(bare) == ["«Простая» (Plain Test): {1}, Легендарный Артефакт"]  # no text: no line
+
+
+def test_the_site_proof_has_the_same_cards_and_checks_as_the_cli() -> None:
+    from kb.export import proofs
+    from rules_engine import log as narr
+
+    db, *_ = _played()
+    result = _result("frf-manifest-morph")
+    proof = proofs._scenario(result, db, str(ROOT) + "/")
+    assert list(proof.cards) == narr.describe_cards(kv.proof_cards(result.scenario, db))
+    assert [(c.description, c.expected, c.actual) for c in proof.checked] == [
+        (c.description, c.expected, c.actual) for c in result.checked
+    ]
+    assert any("«Лучники Гнездовья» №2" in line for line in proof.expectations)  # numbered as in the log

@@ -54,7 +54,8 @@ def test_scenario_steps_read_in_russian() -> None:
     line = scenario_text.step_line("cast", step, name)
     assert line == "Алиса разыгрывает «Молния» (цели: «Кровожадный Красный Колпак»)."
     assert scenario_text.expectation_line("life", {"alice": 19, "bob": 20}, name) == "жизнь — Алиса: 19, Боб: 20"
-    assert scenario_text.expectation_line("counters", {"Murderous Redcap": {"-1/-1": 1}}, name).endswith(": жетон -1/-1")
+    counters = scenario_text.expectation_line("counters", {"Murderous Redcap": {"-1/-1": 1}}, name)
+    assert counters.endswith(": жетон -1/-1")
 
 
 def test_every_engine_expectation_and_step_option_has_a_russian_label() -> None:
