@@ -95,6 +95,13 @@ def parse(path: Path, raw: Any) -> Expectation:
     return Expectation(str(kind), value, where)
 
 
+def rejected(game: Game, kind: str, params: dict[str, Any], exc: BaseException | None, where: str) -> CheckOutcome:
+    """The check an ``illegal:`` step makes: the action is rejected (``exc``), or it was done (None)."""
+    actual = f"отклонено: {narr.rejection(game, exc)}" if exc is not None else "выполнено"
+    description = f"{narr.attempt(game, kind, params)} — недопустимо"
+    return CheckOutcome(description, "отклонено", actual, exc is not None, where)
+
+
 def _objects(game: Game, ref: str) -> list[GameObject]:
     by_ref = [o for o in game.all_objects() if o.card.ref == ref]
     return by_ref or [o for o in game.all_objects() if o.card.definition.name == ref]

@@ -85,6 +85,7 @@ ABILITY_NAMES = {
     **KEYWORD_NAMES,
     "champion-return": "Заступник (возвращение)",
 }
+ACTIVATED_KEYWORDS = frozenset({"bloodrush"})  # activated abilities printed under a keyword's name
 COUNTER_NAMES = {"-1/-1": "жетон -1/-1", "+1/+1": "жетон +1/+1", "loyalty": "жетон верности"}
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {
@@ -125,7 +126,7 @@ TARGET_KINDS = {
 # What a scripted step tried to do, for the line of a rejected action.
 ATTEMPTS = {
     "cast": "разыграть",
-    "activate": "активировать способность",
+    "activate": "активировать способность объекта",
     "play_land": "сыграть землю",
     "turn_face_up": "перевернуть рубашкой вниз",
     "attack": "атаковать",

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine.glossary import (  # noqa: F401  (re-exported: the narration's vocabulary)
     ABILITY_NAMES,
+    ACTIVATED_KEYWORDS,
     ALTERNATIVES,
     ATTEMPTS,
     COLOR_NAMES,
@@ -109,16 +110,17 @@ def ability_label(ability_def: Any) -> str:
     keyword_id = ability_def.keyword or ""
     name = str(ability_def.name)
     base = name.rpartition("-")[0] if name.rpartition("-")[2].isdigit() else name
-    if keyword_id in ABILITY_NAMES or base in ABILITY_NAMES:
+    activated = ability_def.kind == "activated" or "activated" in spec
+    if keyword_id in ABILITY_NAMES or (base in ABILITY_NAMES and (not activated or base in ACTIVATED_KEYWORDS)):
         return ability(name) if base in ABILITY_NAMES else ABILITY_NAMES[keyword_id]
-    if ability_def.kind == "activated" or "activated" in spec:
+    if activated:  # an ability named like a keyword it grants ("flying") is told by its cost
         return f"{cost_text(str(spec.get('activated', '')))}: …"
     if ability_def.kind == "triggered" or "triggered" in spec:
         event = str(spec.get("triggered", ""))
         text = TRIGGER_TEXT.get(event, "срабатывающая способность")
         step = (spec.get("filter") or {}).get("step") if isinstance(spec.get("filter"), Mapping) else None
         if step:
-            text = f"в начале шага «{STEP_NAMES.get(str(step), str(step))}»".replace("«шаг ", "«")
+            text = "в начале " + STEP_NAMES.get(str(step), str(step)).replace("шаг ", "шага ", 1)
         return text[0].upper() + text[1:] + ", …"
     return "способность"
 
@@ -263,6 +265,14 @@ def obj(game: Game, o: GameObject | Snapshot) -> str:
     return label
 
 
+def to_creature(game: Game, o: GameObject | Snapshot) -> str:
+    """«существу «Медведи-гризли»», «существу рубашкой вверх («Лучники Гнездовья»)» (dative, for damage)."""
+    label = obj(game, o)
+    if label.startswith("существо рубашкой вверх"):
+        return "существу" + label[len("существо") :]
+    return f"существу {label}"
+
+
 def pt(game: Game, o: GameObject) -> str:
     chars = game.chars(o)
     if chars.power is None or chars.toughness is None:
@@ -283,8 +293,20 @@ def payment(who: str, what: str, cost: Any, units: Counter[str]) -> str:
 def describe_attempt(game: Game, kind: str, params: Mapping[str, Any], exc: BaseException) -> str:
     """The line of a rejected action: who tried what (card, targets) and why not, with the rule cited.
 
-    «Недопустимое действие отклонено: Алиса пытается разыграть «Шок» (цели: Боб): ... (правило 702.37e)».
+    «Недопустимое действие отклонено: Алиса пытается разыграть «Шок» (цели: Боб) — ... (правило 702.37e)».
     """
+    return f"Недопустимое действие отклонено: {attempt(game, kind, params)} — {rejection(game, exc)}"
+
+
+def rejection(game: Game, exc: BaseException) -> str:
+    """The engine's reason, the scenario's names in it told as the log tells them, and the rule it cites."""
+    rule = getattr(exc, "rule", None)
+    because = _QUOTED.sub(lambda m: _quoted(game, m.group(1) or m.group(2)), str(exc))
+    return because + (f" (правило {rule})" if rule else "")
+
+
+def attempt(game: Game, kind: str, params: Mapping[str, Any]) -> str:
+    """«Алиса пытается разыграть «Шок» (цели: Боб)»: a scripted action as tried."""
     who = player(str(params.get("by") or game.priority or game.active))
     verb = ATTEMPTS.get(kind, kind)
     value = params.get(kind)
@@ -316,11 +338,7 @@ def describe_attempt(game: Game, kind: str, params: Mapping[str, Any], exc: Base
         extras.append(f"мана: {params['pay']}")
     for choice in params.get("choices") or ():
         extras.append(f"решение: {choice_text(game, choice.kind, choice.value)}")
-    tried = f"{who} пытается {verb}{what}" + (f" ({'; '.join(extras)})" if extras else "")
-    rule = getattr(exc, "rule", None)
-    because = _QUOTED.sub(lambda m: _quoted(game, m.group(1) or m.group(2)), str(exc))
-    because += f" (правило {rule})" if rule else ""
-    return f"Недопустимое действие отклонено: {tried} — {because}"
+    return f"{who} пытается {verb}{what}" + (f" ({'; '.join(extras)})" if extras else "")
 
 
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")  # the scenario's names an engine message quotes

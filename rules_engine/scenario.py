@@ -374,9 +374,10 @@ def _run_step(game: Game, step: Step, result: ScenarioResult, where: str) -> boo
             actions.perform(game, step.kind, params.get("by"), params)
         except IllegalAction as exc:
             saved.log(narr.describe_attempt(game, step.kind, params, exc))
+            result.checked.append(expect.rejected(game, step.kind, params, exc, where))
             game.__dict__.update(saved.__dict__)
             return True
-        result.failures.append(f"{where}: ожидалось, что действие {step.kind} недопустимо, но оно выполнено")
+        _record(result, [expect.rejected(saved, step.kind, params, None, where)])  # it was done: a failure
         return False
     game.choices.extend(params.get("choices", []))
     actions.perform(game, step.kind, params.get("by"), params)
