@@ -243,9 +243,13 @@ def named(game: Game, text: Any) -> str:
     if value.endswith(" (copy)"):
         return f"{named(game, value[: -len(' (copy)')])} (копия)"
     # objects in the game, then those that left it (last known information: a token that ceased to exist)
-    for card in [o.card for o in every_object(game)] + [snap.card for snap in game.lki.values()]:
-        if value in (card.ref, card.definition.name):
-            return card_label(game, card) if value == card.ref else f"«{_name(card)}»"
+    cards = [o.card for o in every_object(game)] + [snap.card for snap in game.lki.values()]
+    for card in cards:  # a ref first: a card name may also be one copy's ref
+        if value == card.ref:
+            return card_label(game, card)
+    for card in cards:
+        if value == card.definition.name:
+            return f"«{_name(card)}»"
     return f"«{value}»"
 
 
