@@ -429,6 +429,11 @@ def describe_card(d: CardDef) -> list[str]:
         lines += ["  " + t for t in d.text_ru.splitlines() if t.strip()]
     elif d.text_en:
         lines += ["  (текст на английском) " + t for t in d.text_en.splitlines() if t.strip()]
+    if d.back is not None:  # a double-faced card: its back face, told the same way
+        back = describe_card(d.back)
+        lines += ["  Обратная сторона: " + back[0], *("  " + line for line in back[1:])]
+    for half in d.halves:
+        lines += ["  Половина: " + describe_card(half)[0]]
     return lines
 
 
