@@ -61,7 +61,9 @@ def _played() -> tuple[CardDB, tuple[Scenario, ...], tuple[ScenarioResult, ...],
     names = set(db.cards)
     for s in scenarios:
         names |= {c.name for c in s.cards}
-    for d in [*db.cards.values(), *(c for s in scenarios for c in s.cards)]:
+    definitions = [*db.cards.values(), *(c for s in scenarios for c in s.cards)]
+    for d in definitions:
+        names |= {face.name for face in (d.back, *d.halves) if face is not None}
         for a in d.abilities:
             names |= set(_token_names(a.spec))
     card_names = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
