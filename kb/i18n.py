@@ -295,8 +295,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "err.unknown_ids": ("неизвестные ID разъяснений: {ids}", "unknown ruling id(s): {ids}"),
     "verify.passed": ("ПРОЙДЕН", "PASS"),
     "verify.failed": ("НЕ ПРОЙДЕН", "FAIL"),
-    "verify.expected_actual": ("ожидалось / на деле:", "expected / actual:"),
     "verify.era": ("(правила на {date})", "(rules of {date})"),
+    "verify.cards": ("Карты этого доказательства:", "Cards of this proof:"),
+    "verify.log": ("Журнал партии:", "Game log:"),
+    "verify.checked": ("Проверено (ожидалось / на деле):", "Checked (expected / actual):"),
+    "verify.check": ("{what}: ожидалось {expected}, на деле {actual}", "{what}: expected {expected}, actual {actual}"),
+    "verify.error": ("ошибка:", "error:"),
     "verify.today": ("сегодня: {label}", "today: {label}"),
     "verify.summary": (
         "Итого записей: {count} ({parts}); сценариев пройдено: {passed} из {runs}",

@@ -19,6 +19,7 @@ import yaml
 from kb import eras
 from rules_engine.cards import CardDB, load_card_db
 from rules_engine.errors import EngineError
+from rules_engine.objects import CardDef
 from rules_engine.options import RulesOptions
 from rules_engine.scenario import Scenario, ScenarioResult, load_scenario, run_scenario
 from rules_engine.yamlload import line_of, load_yaml
@@ -56,7 +57,7 @@ class Verdict:
     currency: eras.Currency | None = None  # does it still hold under today's rules?
     today_results: list[ScenarioResult] = field(default_factory=list)  # the same scenarios, today's rules
 
-    def to_dict(self, with_log: bool = False) -> dict[str, Any]:
+    def to_dict(self, with_log: bool = False, db: CardDB | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "status": self.status, "scenarios": self.scenarios}
         if self.reason:
             out["reason"], out["why"] = self.reason, self.why
@@ -65,9 +66,9 @@ class Verdict:
         if self.currency is not None:
             out["currency"] = self.currency.to_dict()
         if self.results:
-            out["results"] = [result_dict(r, with_log) for r in self.results]
+            out["results"] = [result_dict(r, with_log, db) for r in self.results]
         if self.today_results and self.currency is not None and self.currency.status == "obsolete":
-            out["today_results"] = [result_dict(r, with_log) for r in self.today_results]
+            out["today_results"] = [result_dict(r, with_log, db) for r in self.today_results]
         return out
 
 
@@ -108,17 +109,50 @@ class Runner:
         return self.cache[key]
 
 
-def result_dict(result: ScenarioResult, with_log: bool = False) -> dict[str, Any]:
+def result_dict(result: ScenarioResult, with_log: bool = False, db: CardDB | None = None) -> dict[str, Any]:
+    """A scenario's result as JSON: verdict, failures, every check made (expected and actual), and with the
+    log the cards of the proof (Russian name, cost, type line, text, invented or not)."""
     out: dict[str, Any] = {
         "scenario": result.scenario.id,
         "path": str(result.scenario.path),
         "title": result.scenario.title,
         "passed": result.passed,
         "failures": result.failures,
+        "checked": [c.to_dict() for c in result.checked],
     }
     if with_log:
+        out["cards"] = [_card_dict(d) for d in proof_cards(result.scenario, db)]
         out["log"] = result.log
     return out
+
+
+def proof_cards(scenario: Scenario, db: CardDB | None = None) -> list[CardDef]:
+    """The distinct cards a scenario plays: those of its setup (each zone, Alice's first), then its own."""
+    local = (db or CardDB()).with_extra(scenario.cards)
+    names: list[str] = []
+    for who in ("alice", "bob"):
+        zones = scenario.setup.get(who) or {}
+        for zone in ("battlefield", "hand", "graveyard", "library", "exile"):
+            for item in zones.get(zone) or []:
+                names.append(str(item.get("card") if isinstance(item, dict) else item))
+    names += [c.name for c in scenario.cards]
+    found = [local.get(n) for n in dict.fromkeys(names)]
+    return [d for d in found if d is not None]
+
+
+def _card_dict(d: CardDef) -> dict[str, Any]:
+    from rules_engine import log as narr
+
+    return {
+        "name": d.name,
+        "name_ru": d.name_ru,
+        "cost": str(d.cost) if d.cost is not None else "",
+        "type_ru": narr.type_line(d),
+        "text_ru": d.text_ru,
+        "text_en": d.text_en,
+        "invented": d.invented,
+        "lines": narr.describe_card(d),
+    }
 
 
 def card_db(data_dir: Path) -> CardDB:
@@ -166,10 +200,19 @@ def load_not_simulable(data_dir: Path, known_ids: Iterable[str] | None = None) -
     return out
 
 
-def run_all(scenarios: Iterable[Scenario], db: CardDB) -> dict[str, ScenarioResult]:
-    """Each scenario under its own rules (today's, or the ``rules:`` an unlinked scenario states)."""
+def run_all(
+    scenarios: Iterable[Scenario], db: CardDB, context: EraContext | None = None
+) -> dict[str, ScenarioResult]:
+    """Each scenario under its own rules: an unlinked one under today's (or the ``rules:`` it states), a linked
+    one, given a ``context``, under the era of the (first) document whose rulings it proves."""
     runner = Runner(db)
-    return {s.id: runner.run(s) for s in scenarios}
+    out = {}
+    for s in scenarios:
+        options = None
+        if context is not None and s.rulings:
+            options = eras.options_for(context.timeline, context.date_of(sorted(s.rulings)[0]))
+        out[s.id] = runner.run(s, options)
+    return out
 
 
 def verdicts(

@@ -149,7 +149,9 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
     if via == "morph" and "megamorph" in definition.keywords:
         obj.counters["+1/+1"] += 1
     game.touch()
-    game.log(f"{narr.player(player)} поворачивает рубашкой вниз {narr.obj(game, obj)} (особое действие)")
+    game.log(f"{narr.player(player)} переворачивает рубашкой вниз {narr.obj(game, obj)} (особое действие)")
+    megamorph = via == "morph" and "megamorph" in definition.keywords
+    game.log(narr.payment(player, "стоимость Мегаоборотня" if megamorph else narr.ALTERNATIVES[via], cost, units))
     if via == "morph" and "megamorph" in definition.keywords:
         game.log(f"На {narr.obj(game, obj)} кладется жетон +1/+1 (Мегаоборотень)")
 

@@ -108,7 +108,9 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
                 for o in game.battlefield
             ):
                 raise IllegalAction(
-                    f"{narr.obj(game, attacker)} не может быть заблокировано ({walk}: хождение)", "702.14c"
+                    f"{narr.obj(game, attacker)} не может быть заблокировано "
+                    f"(Знание земель: {narr.subtypes_text([str(walk)])})",
+                    "702.14c",
                 )
             if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо", "702.9b")

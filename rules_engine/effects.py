@@ -207,6 +207,7 @@ _LAYER_RU = {
     "set_colors": "цвет, слой 5",
     "set_types": "типы, слой 4",
     "add_types": "типы, слой 4",
+    "set_subtypes": "подтипы, слой 4",
     "control": "контроль, слой 2",
     "change_text": "изменение текста, слой 3",
 }
@@ -604,7 +605,7 @@ def _drain(ctx: Context, v: dict[str, Any]) -> None:
 def _pay_optional(ctx: Context, v: dict[str, Any]) -> None:
     """ "You may pay COST. If you do, ...": a scripted ``may`` answer, then mana from the pool (``pay`` if several
     ways are possible)."""
-    from rules_engine.mana import choose_payment, format_units, parse_cost
+    from rules_engine.mana import choose_payment, parse_cost
 
     game = ctx.game
     cost = parse_cost(str(v["cost"]))
@@ -622,7 +623,7 @@ def _pay_optional(ctx: Context, v: dict[str, Any]) -> None:
     for unit in list(pool):
         if pool[unit] <= 0:
             del pool[unit]
-    game.log(f"{narr.player(ctx.controller)} платит {format_units(units)}")
+    game.log(narr.payment(ctx.controller, "стоимость", cost, units))
     run(ctx, v["then"])
 
 
@@ -1000,7 +1001,7 @@ def _search(ctx: Context, v: dict[str, Any]) -> None:
     for name in names:
         card = _pick(game, [o for o in lib if o not in found], name, "нет такой карты в библиотеке", "701.23a")
         if not matches(game, card, game.chars(card), v.get("filter"), who, None):
-            raise IllegalAction(f"{name!r} не подходит под условие поиска {v.get('filter')}", "701.23a")
+            raise IllegalAction(f"{name!r} не подходит под условие поиска", "701.23a")
         found.append(card)
     for card in found:
         game.log(f"{narr.player(who)} находит {narr.obj(game, card)}")
@@ -1040,7 +1041,7 @@ def _change_text(ctx: Context, v: dict[str, Any]) -> None:
     if not isinstance(answer, dict) or not answer.get("from") or not answer.get("to"):
         raise ScriptError("text_change: нужно {from: ТИП, to: ТИП}")
     if str(answer["to"]) in [str(w) for w in v.get("not_to", [])]:
-        raise IllegalAction(f"новым типом не может быть {answer['to']}", "612.2")
+        raise IllegalAction(f"новым типом не может быть «{narr.subtypes_text([str(answer['to'])])}»", "612.2")
     data = {"from": str(answer["from"]), "to": str(answer["to"])}
     _continuous(ctx, "3", "change_text", data, v.get("on", "target"), v.get("duration", "permanent"))
 
@@ -1062,11 +1063,11 @@ def _transform(ctx: Context, v: Any) -> None:
 def _turn_face_down(ctx: Context, v: Any) -> None:
     for obj in objects(ctx, v):
         if obj.definition.back is not None:  # a double-faced card can't be turned face down (FRF manifest 13)
-            ctx.game.log(f"{narr.obj(ctx.game, obj)} — двусторонняя карта: рубашкой вверх ее не повернуть")
+            ctx.game.log(f"{narr.obj(ctx.game, obj)} — двусторонняя карта: рубашкой вверх ее не перевернуть")
             continue
         obj.face_down = True
         ctx.game.touch()
-        ctx.game.log(f"{narr.obj(ctx.game, obj)} поворачивается рубашкой вверх")
+        ctx.game.log(f"{narr.obj(ctx.game, obj)} переворачивается рубашкой вверх")
 
 
 @effect("attach")

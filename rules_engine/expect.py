@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import log as narr
 from rules_engine import schema
 from rules_engine.errors import ScenarioFormatError
 from rules_engine.objects import GameObject
@@ -136,6 +138,30 @@ def _check_shape(where: str, kind: str, value: Any) -> None:
             raise ScenarioFormatError(f"{where}: {kind} of {key}: expected {expected}, not {item!r}")
 
 
+@dataclass(frozen=True)
+class CheckOutcome:
+    """One comparison a proof made, shown on PASS as on FAIL: what, where, expected and actual (in Russian)."""
+
+    description: str
+    expected: str
+    actual: str
+    passed: bool
+    where: str
+
+    @property
+    def failure(self) -> str:
+        return f"{self.where}: {self.description}: ожидалось {self.expected}, на деле {self.actual}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "description": self.description,
+            "expected": self.expected,
+            "actual": self.actual,
+            "passed": self.passed,
+            "where": self.where,
+        }
+
+
 @dataclass
 class Expectation:
     kind: str
@@ -156,173 +182,257 @@ def parse(path: Path, raw: Any) -> Expectation:
     return Expectation(str(kind), value, where)
 
 
+def rejected(
+    game: Game, kind: str, params: dict[str, Any], exc: BaseException | None, where: str, rule: str
+) -> CheckOutcome:
+    """The check an ``illegal:`` step makes: the action is rejected by ``rule`` (``exc`` names the rule the engine
+    cited), rejected by another rule, or it was done (``exc`` is None)."""
+    actual = f"отклонено: {narr.rejection(game, exc)}" if exc is not None else "выполнено"
+    description = f"{narr.attempt(game, kind, params)} — недопустимо"
+    passed = exc is not None and getattr(exc, "rule", None) == rule
+    return CheckOutcome(description, f"отклонено по правилу {rule}", actual, passed, where)
+
+
 def _objects(game: Game, ref: str) -> list[GameObject]:
     by_ref = [o for o in game.all_objects() if o.card.ref == ref]
     return by_ref or [o for o in game.all_objects() if o.card.definition.name == ref]
 
 
-def _one(game: Game, ref: str, where: str, failures: list[str]) -> GameObject | None:
-    objs = _objects(game, ref)
-    if len(objs) != 1:
-        failures.append(f"{where}: {ref}: ожидался один объект, найдено {len(objs)}")
-        return None
-    return objs[0]
+class _Checks:
+    """Collects the outcomes of one expectation; values are shown with the narration's Russian words."""
+
+    def __init__(self, game: Game, where: str) -> None:
+        self.game, self.where = game, where
+        self.out: list[CheckOutcome] = []
+
+    def cmp(self, what: str, expected: Any, actual: Any, show: Any = None) -> None:
+        fmt = show or self.show
+        self.out.append(CheckOutcome(what, fmt(expected), fmt(actual), expected == actual, self.where))
+
+    def add(self, what: str, expected: str, actual: str, passed: bool) -> None:
+        self.out.append(CheckOutcome(what, expected, actual, passed, self.where))
+
+    def one(self, ref: str) -> GameObject | None:
+        objs = _objects(self.game, ref)
+        if len(objs) != 1:
+            self.add(narr.named(self.game, ref), "один такой объект", f"найдено {len(objs)}", False)
+            return None
+        return objs[0]
+
+    def show(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return "да" if value else "нет"
+        if value is None:
+            return "нет"
+        if isinstance(value, dict):
+            return ", ".join(f"{self.show(k)}: {self.show(v)}" for k, v in value.items()) or "нет"
+        if isinstance(value, list | tuple):
+            return ", ".join(self.show(v) for v in value) or "нет"
+        if isinstance(value, int):
+            return str(value)
+        text = str(value)
+        if text in narr.PLAYER_NAMES:
+            return narr.PLAYER_NAMES[text]
+        return narr.named(self.game, text)
+
+    def counters(self, value: Any) -> str:
+        items = [narr.counter(str(k), int(n)) for k, n in sorted(dict(value).items()) if n]
+        return ", ".join(items) or "нет жетонов"
+
+    def zones(self, value: Any) -> str:
+        return ", ".join(ZONE_NOMINATIVE.get(z, "нет такого объекта" if z == "none" else z) for z in value)
+
+    def mana(self, value: Any) -> str:
+        from rules_engine.mana import format_units
+
+        units = Counter({str(k): int(v) for k, v in dict(value).items()})
+        return format_units(units) if units else "нет маны"
 
 
-def _cmp(failures: list[str], where: str, what: str, expected: Any, actual: Any) -> None:
-    if expected != actual:
-        failures.append(f"{where}: {what}: ожидалось {expected!r}, на деле {actual!r}")
+ZONE_NOMINATIVE = {
+    "library": "библиотека",
+    "hand": "рука",
+    "battlefield": "поле битвы",
+    "graveyard": "кладбище",
+    "exile": "изгнание",
+    "stack": "стек",
+}
+PLAYER_GENITIVE = {"alice": "Алисы", "bob": "Боба"}
+
+
+def _of(player: Any) -> str:
+    return PLAYER_GENITIVE.get(str(player), narr.player(str(player)))
 
 
 def check(game: Game, exp: Expectation) -> list[str]:
     """Compare; return failure messages (empty if the expectation holds)."""
+    return [o.failure for o in evaluate(game, exp) if not o.passed]
+
+
+def evaluate(game: Game, exp: Expectation) -> list[CheckOutcome]:
+    """Every comparison of one expectation, passed or not, with expected and actual values."""
     from rules_engine.game import StackAbility
 
-    failures: list[str] = []
     kind, value, where = exp.kind, exp.value, exp.where
+    c = _Checks(game, where)
     if kind == "life":
         for player, n in value.items():
-            _cmp(failures, where, f"жизнь {player}", int(n), game.players[player].life)
+            c.cmp(f"жизнь {_of(player)}", int(n), game.players[player].life)
     elif kind == "hand_size":
         for player, n in value.items():
-            _cmp(failures, where, f"карт в руке {player}", int(n), len(game.players[player].hand))
+            c.cmp(f"карт в руке {_of(player)}", int(n), len(game.players[player].hand))
     elif kind == "winner":
-        _cmp(failures, where, "победитель", value, game.winner)
+        c.cmp("победитель", value, game.winner)
     elif kind == "mana_pool":
         from rules_engine.mana import parse_units
 
         for player, text in value.items():
-            _cmp(
-                failures,
-                where,
-                f"пул маны {player}",
+            c.cmp(
+                f"пул маны {_of(player)}",
                 dict(parse_units(str(text))),
                 {k: v for k, v in game.players[player].mana_pool.items() if v},
+                c.mana,
             )
     elif kind in ("library_top", "library_bottom"):
         for player, ref in value.items():
             lib = game.players[player].library
             card = (lib[-1] if kind == "library_top" else lib[0]).card.ref if lib else None
-            _cmp(
-                failures,
-                where,
-                f"{'верх' if kind == 'library_top' else 'низ'} библиотеки {player}",
-                ref,
-                card,
-            )
+            where_ = "верхняя" if kind == "library_top" else "нижняя"
+            c.cmp(f"{where_} карта библиотеки {_of(player)}", ref, card)
     elif kind == "stack_size":
-        _cmp(failures, where, "объектов в стеке", int(value), len(game.stack))
+        c.cmp("объектов в стеке", int(value), len(game.stack))
     elif kind == "stack":
-        actual = []
+        actual, shown = [], []
         for item in reversed(game.stack):
             if isinstance(item, StackAbility):
                 actual.append(f"{item.source.card.ref}/{item.ability.name}")
+                shown.append(game.describe_stack_item(item))
             else:
                 actual.append(item.card.ref)
-        _cmp(failures, where, "стек (сверху вниз)", [str(v) for v in value], actual)
+                shown.append(game.describe_stack_item(item))
+        wanted = [str(v) for v in value]
+        labels = dict(zip(actual, shown, strict=True))
+
+        def stack_text(items: Any) -> str:
+            return "; ".join(labels.get(i) or _stack_name(game, i) for i in items) or "стек пуст"
+
+        c.cmp("стек (сверху вниз)", wanted, actual, stack_text)
     elif kind in ("log_contains", "log_lacks"):
-        text = "\n".join(game.log_lines)
-        present = str(value) in text
-        if present != (kind == "log_contains"):
-            failures.append(f"{where}: журнал {'не ' if kind == 'log_contains' else ''}содержит {value!r}")
+        present = str(value) in "\n".join(game.log_lines)
+        c.add(f"в журнале есть «{value}»", "нет" if kind == "log_lacks" else "да", "да" if present else "нет",
+              present == (kind == "log_contains"))
     elif kind == "zone":
         for ref, zone in value.items():
             objs = _objects(game, str(ref))
-            actual = sorted(o.zone for o in objs) if objs else ["none"]
-            wanted = [str(zone)] if not isinstance(zone, list) else sorted(str(z) for z in zone)
-            _cmp(failures, where, f"зона {ref}", wanted, actual)
+            actual_zones = sorted(o.zone for o in objs) if objs else ["none"]
+            wanted_zones = [str(zone)] if not isinstance(zone, list) else sorted(str(z) for z in zone)
+            c.cmp(f"зона {narr.named(game, ref)}", wanted_zones, actual_zones, c.zones)
     elif kind == "land_plays":
         for player, n in value.items():
-            _cmp(failures, where, f"сыграно земель {player}", int(n), game.players[player].land_plays)
+            c.cmp(f"сыграно земель {_of(player)}", int(n), game.players[player].land_plays)
     elif kind == "encoded":  # {CARD: CREATURE or null}: the creature a card in exile is encoded on
         from rules_engine.effects import encoded_on
 
         for ref, host in value.items():
-            obj = _one(game, str(ref), where, failures)
+            obj = c.one(str(ref))
             if obj is not None:
                 found = encoded_on(game, obj)
-                _cmp(failures, where, f"{ref} закодирована на", host, found.card.ref if found else None)
+                c.cmp(f"на чем закодирована {narr.named(game, ref)}", host, found.card.ref if found else None)
     elif kind == "may_look":  # {CARD: [players]}: who may look at it (a face-down exiled card)
         from rules_engine.effects import may_look
 
         for ref, who in value.items():
-            obj = _one(game, str(ref), where, failures)
+            obj = c.one(str(ref))
             if obj is not None:
-                _cmp(failures, where, f"кто может посмотреть {ref}", sorted(who or []), may_look(game, obj))
+                c.cmp(f"кто может смотреть {narr.named(game, ref)}", sorted(who or []), may_look(game, obj))
     elif kind == "attached":
         for ref, host in value.items():
-            obj = _one(game, str(ref), where, failures)
+            obj = c.one(str(ref))
             if obj is not None:
                 target = game.find(obj.attached_to) if obj.attached_to is not None else None
-                _cmp(failures, where, f"{ref} прикреплен к", host, target.card.ref if target else None)
+                c.cmp(f"к чему прикреплен {narr.named(game, ref)}", host, target.card.ref if target else None)
     else:
         for ref, wanted in value.items():
-            obj = _one(game, str(ref), where, failures)
+            obj = c.one(str(ref))
             if obj is not None:
-                _check_object(game, kind, str(ref), obj, wanted, where, failures)
-    return failures
+                _check_object(c, kind, str(ref), obj, wanted)
+    return c.out
 
 
-def _check_object(
-    game: Game, kind: str, ref: str, obj: GameObject, wanted: Any, where: str, failures: list[str]
-) -> None:
+def _stack_name(game: Game, text: str) -> str:
+    """An expected stack entry ``REF`` or ``REF/ABILITY`` in words."""
+    ref, slash, name = text.partition("/")
+    label = narr.named(game, ref)
+    if not slash:
+        return label
+    cards = [o.card for o in narr.every_object(game)] + [snap.card for snap in game.lki.values()]
+    for card in cards:
+        if card.ref == ref or card.definition.name == ref:
+            for a in card.definition.abilities:
+                if a.name == name:
+                    return f"способность «{narr.ability_label(a)}» объекта {label}"
+    return f"способность объекта {label}"
+
+
+def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any) -> None:
     from rules_engine import costs
 
+    game = c.game
     chars = game.chars(obj)
+    name = narr.named(game, ref)
     if kind == "pt":
-        _cmp(failures, where, f"сила/выносливость {ref}", str(wanted), f"{chars.power}/{chars.toughness}")
+        c.cmp(f"сила/выносливость {name}", str(wanted), f"{chars.power}/{chars.toughness}", str)
     elif kind == "counters":
         actual = {k: v for k, v in obj.counters.items() if v and (k != "loyalty" or "loyalty" in wanted)}
-        _cmp(failures, where, f"жетоны на {ref}", {str(k): int(v) for k, v in (wanted or {}).items()}, actual)
+        c.cmp(f"жетоны на {name}", {str(k): int(v) for k, v in (wanted or {}).items()}, actual, c.counters)
     elif kind == "damage":
-        _cmp(failures, where, f"повреждения на {ref}", int(wanted), obj.damage)
+        c.cmp(f"повреждения на {name}", int(wanted), obj.damage)
     elif kind == "loyalty":
         # on the battlefield loyalty is the number of loyalty counters; elsewhere the printed number
         loyalty = obj.counters.get("loyalty", 0) if obj.zone == "battlefield" else chars.loyalty
-        _cmp(failures, where, f"верность {ref}", int(wanted), loyalty)
+        c.cmp(f"верность {name}", int(wanted), loyalty)
     elif kind == "colors":
-        _cmp(failures, where, f"цвета {ref}", sorted(str(c).upper() for c in wanted), sorted(chars.colors))
-    elif kind == "types":
-        _cmp(failures, where, f"типы {ref}", sorted(wanted), sorted(chars.types))
-    elif kind == "subtypes":
-        from rules_engine.layers import has_subtype
-
-        missing = [s for s in wanted if not has_subtype(chars, s)]
-        if missing:
-            failures.append(f"{where}: {ref}: нет подтипов {missing}; есть {sorted(chars.subtypes)}")
-    elif kind == "not_subtypes":
-        from rules_engine.layers import has_subtype
-
-        present = [s for s in wanted if has_subtype(chars, s)]
-        if present:
-            failures.append(f"{where}: {ref}: не ожидались подтипы {present}; есть {sorted(chars.subtypes)}")
-    elif kind == "keywords":
-        missing = [k for k in wanted if k not in chars.keywords]
-        if missing:
-            failures.append(f"{where}: {ref}: нет способностей {missing}; есть {sorted(chars.keywords)}")
-    elif kind == "not_keywords":
-        present = [k for k in wanted if k in chars.keywords]
-        if present:
-            failures.append(f"{where}: {ref}: не ожидались способности {present}")
-    elif kind == "controller":
-        _cmp(failures, where, f"контролер {ref}", str(wanted), chars.controller)
-    elif kind == "tapped":
-        _cmp(failures, where, f"{ref} повернут", bool(wanted), obj.tapped)
-    elif kind == "face_down":
-        _cmp(failures, where, f"{ref} рубашкой вверх", bool(wanted), obj.face_down)
-    elif kind == "mana_value":
-        _cmp(
-            failures, where, f"мана-стоимость {ref}", int(wanted), chars.cost.mana_value if chars.cost else 0
+        c.cmp(
+            f"цвета {name}",
+            sorted(str(x).upper() for x in wanted),
+            sorted(chars.colors),
+            lambda v: ", ".join(narr.COLOR_NAMES.get(x, x) for x in v) or "бесцветный",
         )
+    elif kind == "types":
+        c.cmp(f"типы {name}", sorted(wanted), sorted(chars.types), lambda v: narr.types_text(v) or "нет")
+    elif kind in ("subtypes", "not_subtypes"):
+        from rules_engine.layers import has_subtype
+
+        have = narr.subtypes_text(sorted(chars.subtypes)) or "нет"
+        for s in wanted:
+            present = has_subtype(chars, s)
+            expected = kind == "subtypes"
+            shown = f"{'есть' if present else 'нет'} (подтипы: {have})"
+            c.add(f"подтип «{narr.subtypes_text([s])}» у {name}", "есть" if expected else "нет", shown,
+                  present == expected)
+    elif kind in ("keywords", "not_keywords"):
+        have = narr.keywords(sorted(chars.keywords))
+        for k in wanted:
+            present = k in chars.keywords
+            expected = kind == "keywords"
+            c.add(f"способность «{narr.keyword(k)}» у {name}", "есть" if expected else "нет",
+                  f"{'есть' if present else 'нет'} (способности: {have})", present == expected)
+    elif kind == "controller":
+        c.cmp(f"контролер {name}", str(wanted), chars.controller)
+    elif kind == "tapped":
+        c.cmp(f"{name} повернут", bool(wanted), obj.tapped)
+    elif kind == "face_down":
+        c.cmp(f"{name} рубашкой вверх", bool(wanted), obj.face_down)
+    elif kind == "mana_value":
+        c.cmp(f"конвертированная мана-стоимость {name}", int(wanted), chars.cost.mana_value if chars.cost else 0)
     elif kind == "mana_spent":
         from rules_engine.mana import parse_units
 
-        _cmp(
-            failures,
-            where,
-            f"потраченная мана {ref}",
+        c.cmp(
+            f"мана, потраченная на {name}",
             dict(parse_units(str(wanted))),
             {k: v for k, v in obj.mana_spent.items() if v},
+            c.mana,
         )
     elif kind == "summoning_sick":
-        _cmp(failures, where, f"«болезнь вызова» {ref}", bool(wanted), costs.summoning_sick(game, obj))
+        c.cmp(f"«болезнь вызова» у {name}", bool(wanted), costs.summoning_sick(game, obj))

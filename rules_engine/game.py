@@ -257,11 +257,11 @@ class Game:
             if new.counters.get("loyalty", 0) == 0 and self.chars(new).loyalty is not None:
                 new.counters["loyalty"] = self.chars(new).loyalty or 0
         self.touch()
-        where = narr.ZONE_NAMES[to_zone]
+        where = narr.ZONE_INTO[to_zone]
         label = narr.obj(self, snap)
         if snap.face_down and to_zone not in ("battlefield", "stack"):  # rule 708.9: reveal it
             label += f" (показывается: «{obj.definition.name_ru}»)"
-        self.log(f"{label} перемещается из зоны «{from_zone_ru(from_zone)}» в {where}")
+        self.log(f"{label} перемещается из зоны «{from_zone_ru(from_zone)}» {where}")
         event = Event("zone_change", obj=new, lki=snap, from_zone=from_zone, to_zone=to_zone)
         triggers.collect(self, event)
         if to_zone == "battlefield":

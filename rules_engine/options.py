@@ -7,8 +7,8 @@ from typing import Any
 
 from rules_engine.errors import EngineError
 
-# Decisions that only an old rule asks for, by the option that models that rule.
-ERA_DECISIONS = {"redirect": "planeswalker_redirection"}
+# Decisions that only an old rule asks for: the option that models that rule, and what the decision is.
+ERA_DECISIONS = {"redirect": ("planeswalker_redirection", "перенаправить ли повреждения на мироходца")}
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,9 @@ class RulesOptions:
     def has_decision(self, kind: str) -> bool:
         """Whether a decision exists at all under these rules: a script played under two eras may answer a
         decision that only one of them asks (redirecting damage to a planeswalker, until 2018)."""
-        option = ERA_DECISIONS.get(kind)
-        return option is None or bool(getattr(self, option))
+        if kind not in ERA_DECISIONS:
+            return True
+        return bool(getattr(self, ERA_DECISIONS[kind][0]))
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> RulesOptions:

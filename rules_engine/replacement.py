@@ -124,12 +124,12 @@ def deal_damage(
         if rchars.is_("Creature"):
             if "wither" in chars.keywords:
                 game.log(
-                    f"{who} (Увядание) наносит {amount} повр. существу {narr.obj(game, recipient)} в виде жетонов -1/-1"
+                    f"{who} (Увядание) наносит {amount} повр. {narr.to_creature(game, recipient)} в виде жетонов -1/-1"
                 )
                 game.put_counters(recipient, "-1/-1", amount)
             else:
                 recipient.damage += amount
-                game.log(f"{who} наносит {amount} повр. существу {narr.obj(game, recipient)}")
+                game.log(f"{who} наносит {amount} повр. {narr.to_creature(game, recipient)}")
             if "deathtouch" in chars.keywords:
                 recipient.deathtouch_damage = True
     if "lifelink" in chars.keywords:

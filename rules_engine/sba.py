@@ -101,7 +101,7 @@ def _reveal_face_down(game: Game) -> None:
     hidden = [o for o in game.battlefield if o.face_down]
     hidden += [o for o in game.stack if isinstance(o, GameObject) and o.face_down]
     if hidden:
-        names = ", ".join(f"«{o.definition.name_ru}» [{o.card.ref}]" for o in hidden)
+        names = ", ".join(narr.card_label(game, o.card) for o in hidden)
         game.log(f"Партия окончена: показываются карты рубашкой вверх: {names}")
 
 

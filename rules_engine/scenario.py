@@ -23,7 +23,7 @@ from rules_engine.cards import CardDB, parse_card
 from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScenarioFormatError, ScriptError
 from rules_engine.game import Choice, Game
 from rules_engine.objects import Card, CardDef
-from rules_engine.options import RulesOptions
+from rules_engine.options import ERA_DECISIONS, RulesOptions
 from rules_engine.turn import STEPS
 from rules_engine.yamlload import LDict, line_of, load_yaml
 
@@ -125,6 +125,7 @@ class ScenarioResult:
     log: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     checks: int = 0
+    checked: list[expect.CheckOutcome] = field(default_factory=list)  # every comparison, shown on PASS too
 
 
 def _fail(path: Path, node: Any, message: str, key: str | None = None) -> ScenarioFormatError:
@@ -485,9 +486,10 @@ def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioR
     else:
         for check in scenario.expectations:
             result.checks += 1
-            result.failures.extend(expect.check(game, check))
+            _record(result, expect.evaluate(game, check))
         for choice in [c for c in game.choices if not game.options.has_decision(c.kind)]:
-            game.log(f"Решение «{choice.kind}» ({choice.where}) не понадобилось: по правилам этой эпохи его нет")
+            what = ERA_DECISIONS[choice.kind][1]
+            game.log(f"Заготовленное решение ({what}) не понадобилось: по правилам этой эпохи его не принимают")
             game.choices.remove(choice)
         if game.choices:
             left = ", ".join(f"{c.kind} ({c.where})" for c in game.choices)
@@ -501,12 +503,17 @@ def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioR
     return result
 
 
+def _record(result: ScenarioResult, outcomes: list[expect.CheckOutcome]) -> None:
+    result.checked.extend(outcomes)
+    result.failures.extend(o.failure for o in outcomes if not o.passed)
+
+
 def _run_step(game: Game, step: Step, result: ScenarioResult, where: str) -> bool:
     params = step.params
     if step.kind == "expect":
         for check in params["expect"]:
             result.checks += 1
-            result.failures.extend(expect.check(game, check))
+            _record(result, expect.evaluate(game, check))
         return True
     if step.kind == "choose":
         game.choices.extend(params["choose"])
@@ -519,18 +526,15 @@ def _run_step(game: Game, step: Step, result: ScenarioResult, where: str) -> boo
         try:
             actions.perform(game, step.kind, params.get("by"), params)
         except IllegalAction as exc:
-            if exc.rule != expected:
-                result.failures.append(
-                    f"{where}: действие отклонено по правилу {exc.rule} ({exc.args[0]}), "
-                    f"а ожидался запрет по правилу {expected}"
-                )
+            outcome = expect.rejected(game, step.kind, params, exc, where, expected)
+            if not outcome.passed:  # rejected, but by another rule: not the proof the scenario claims
+                _record(result, [outcome])
                 return False
-            saved.log(f"Недопустимое действие отклонено: {exc}")
+            saved.log(narr.describe_attempt(game, step.kind, params, exc))
+            result.checked.append(outcome)
             game.__dict__.update(saved.__dict__)
             return True
-        result.failures.append(
-            f"{where}: ожидалось, что правило {expected} запретит действие {step.kind}, но оно выполнено"
-        )
+        _record(result, [expect.rejected(saved, step.kind, params, None, where, expected)])  # it was done
         return False
     game.choices.extend(params.get("choices", []))
     actions.perform(game, step.kind, params.get("by"), params)

@@ -168,11 +168,18 @@ def cast_object(
         spell.paid_additional += ("conspire" if index == 1 else f"conspire#{index}",)
     what = "копию заклинания" if spell.is_copy else "заклинание"
     where = f" из зоны «{_ZONE_FROM.get(card_obj.zone, card_obj.zone)}»" if card_obj.zone != "hand" else ""
-    paid = "без уплаты мана-стоимости" if params.get("without_paying") else f"за {format_units(units)}"
+    paid = " без уплаты мана-стоимости" if params.get("without_paying") else ""
     game.log(
-        f"{narr.player(player)} разыгрывает {what} {narr.obj(game, spell)}{where} {paid}"
+        f"{narr.player(player)} разыгрывает {what} {narr.obj(game, spell)}{where}{paid}"
         + _targets_text(game, chosen_targets)
     )
+    if not params.get("without_paying") or units:
+        game.log(narr.payment(player, narr.cost_kind(params, face_down, card_obj.definition), cost, units))
+    for _index, creatures in conspirators:
+        game.log(
+            f"{narr.player(player)} платит дополнительную стоимость Заговора: поворачивает "
+            + " и ".join(narr.obj(game, c) for c in creatures)
+        )
     from rules_engine.game import Event
 
     triggers.collect(game, Event("cast", obj=spell, player=player))
@@ -378,7 +385,12 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.move(obj, "graveyard")
     if is_mana:
         game.players[player].mana_pool.update(parse_units(str(spec["mana"])))
-        game.log(f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)}: {spec['mana']}")
+        game.log(
+            f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)} "
+            f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(parse_units(str(spec['mana'])))}"
+        )
+        if units:
+            game.log(narr.payment(player, "стоимость способности", mana, units))
         return
     item = StackAbility(
         sid=game.new_id(),
@@ -395,6 +407,7 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         f"{narr.player(player)} активирует способность «{narr.ability_label(ability)}» объекта {narr.obj(game, snap)}"
         + _targets_text(game, chosen)
     )
+    game.log(narr.payment(player, "стоимость способности", narr.cost_text(str(spec.get("activated", ""))), units))
 
 
 def copy_spell(game: Game, spell: GameObject, controller: str) -> GameObject:

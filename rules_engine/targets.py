@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import log as narr
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
@@ -164,7 +165,8 @@ def choose(
     for value, spec in zip(values, specs, strict=True):
         target = resolve_name(game, value, spec)
         if not is_legal(game, target, spec, controller, source):
-            raise IllegalAction(f"{value!r} — недопустимая цель ({spec_kind(spec)})", _why_illegal(game, target))
+            kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
+            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target))
         out.append(target)
     return out
 

@@ -288,7 +288,7 @@ def test_verify_prints_russian_statuses(data_dir: Path) -> None:
     out = flat(result.stdout)
     for line in (
         "ПРОВЕРЕНО shm/persist/1", "ПРОЙДЕН ok — ок", "НЕ ПРОХОДИТ shm/persist/2", "НЕ ПРОЙДЕН bad — ок",
-        "ожидалось / на деле:", "НЕ СВЯЗАНО СО СЦЕНАРИЕМ shm/persist/3",
+        "Проверено (ожидалось / на деле):", "НЕ СВЯЗАНО СО СЦЕНАРИЕМ shm/persist/3",
         "НЕ МОДЕЛИРУЕТСЯ shm/persist/4 — сведения о выпуске, датах, турнирах: даты",
         "Итого записей: 4 (проверено — 1, не проходит — 1, не связано со сценарием — 1, не моделируется — 1); "
         "сценариев пройдено: 1 из 2",
@@ -300,7 +300,7 @@ def test_verify_prints_russian_statuses(data_dir: Path) -> None:
 def test_verify_in_english(data_dir: Path) -> None:
     out = flat(run("--lang", "en", "verify", *IDS, "--no-log").stdout)
     for line in (
-        "VERIFIED shm/persist/1", "PASS ok", "FAILING shm/persist/2", "FAIL bad", "expected / actual:",
+        "VERIFIED shm/persist/1", "PASS ok", "FAILING shm/persist/2", "FAIL bad", "Checked (expected / actual):",
         "NOT LINKED TO A SCENARIO shm/persist/3",
         "NOT SIMULABLE shm/persist/4 — release, dates and tournament information: даты",
         "4 entries checked: 1 verified, 1 failing, 1 not linked to a scenario, 1 not simulable; "

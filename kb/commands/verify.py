@@ -27,7 +27,11 @@ def _kb_or_none() -> store.KnowledgeBase | None:
         return None
 
 
-def _print_result(result: ScenarioResult, show_log: bool) -> None:
+def _print_result(result: ScenarioResult, show_log: bool, db: Any = None) -> None:
+    """One scenario's proof: the cards it plays and the game log (always on FAIL), then every check made."""
+    from kb import verify as kv
+    from rules_engine import log as narr
+
     mark = f"[green]{t('verify.passed')}[/]" if result.passed else f"[red]{t('verify.failed')}[/]"
     console.print(
         f"  {mark} {result.scenario.id} — {result.scenario.title} ({result.scenario.path})",
@@ -35,10 +39,28 @@ def _print_result(result: ScenarioResult, show_log: bool) -> None:
         soft_wrap=True,
     )
     if show_log or not result.passed:
+        cards = narr.describe_cards(kv.proof_cards(result.scenario, db))
+        if cards:
+            console.print(f"    {t('verify.cards')}", highlight=False)
+            for line in cards:
+                console.print(f"      {line}", highlight=False, markup=False, soft_wrap=True)
+        console.print(f"    {t('verify.log')}", highlight=False)
         for line in result.log:
             console.print(f"      {line}", highlight=False, markup=False, soft_wrap=True)
+    if result.checked:
+        console.print(f"    {t('verify.checked')}", highlight=False)
+    for check in result.checked:
+        sign = "[green]✓[/]" if check.passed else "[red]✗[/]"
+        console.print(
+            "      " + sign + " " + escape(t("verify.check", what=check.description, expected=check.expected,
+                                           actual=check.actual)),
+            highlight=False,
+            soft_wrap=True,
+        )
+    shown = {c.failure for c in result.checked}
     for failure in result.failures:
-        console.print(f"    [red]{t('verify.expected_actual')}[/] {failure}", highlight=False, soft_wrap=True)
+        if failure not in shown:
+            console.print(f"    [red]{t('verify.error')}[/] {escape(failure)}", highlight=False, soft_wrap=True)
 
 
 @app.command(help="cmd.verify")
@@ -66,13 +88,14 @@ def verify(
                 fail(t("err.no_scenario_file", paths=", ".join(missing)), 2)
             kb = _kb_or_none()
             known_ids = set(kb.by_id) if kb is not None else None
-            results = kv.run_all([load_scenario(p, db, known_ids) for p in paths_given], db)
+            context = kv.era_context(kb, data_dir) if kb is not None else None
+            results = kv.run_all([load_scenario(p, db, known_ids) for p in paths_given], db, context)
             ok = all(r.passed for r in results.values())
             if as_json:
-                print_json({"passed": ok, "results": [kv.result_dict(r, True) for r in results.values()]})
+                print_json({"passed": ok, "results": [kv.result_dict(r, True, db) for r in results.values()]})
             else:
                 for r in results.values():
-                    _print_result(r, log)
+                    _print_result(r, log, db)
             raise typer.Exit(0 if ok else 1)
         kb = _kb_or_none()
         known = set(kb.by_id) if kb is not None else None
@@ -94,7 +117,7 @@ def verify(
     found = kv.verdicts(wanted, scenarios, db, ns, context=context)
     ok = all(v.status in ("verified", "not_simulable") for v in found.values())
     if as_json:
-        print_json({"passed": ok, "verdicts": {k: v.to_dict(with_log=True) for k, v in found.items()}})
+        print_json({"passed": ok, "verdicts": {k: v.to_dict(with_log=True, db=db) for k, v in found.items()}})
         raise typer.Exit(0 if ok else 1)
     for ruling_id, verdict in found.items():
         style = STATUS_STYLE[verdict.status]
@@ -109,7 +132,7 @@ def verify(
         if verdict.currency is not None and verdict.currency.explanation_ru and verdict.status == "verified":
             console.print(f"  [dim]{escape(verdict.currency.explanation_ru)}[/]", highlight=False, soft_wrap=True)
         for result in verdict.results:
-            _print_result(result, log)
+            _print_result(result, log, db)
     _print_summary(found)
     raise typer.Exit(0 if ok else 1)
 

@@ -40,6 +40,18 @@ class ScenarioProof:
     log: tuple[str, ...] = ()
     failures: tuple[str, ...] = ()
     source: str = ""
+    cards: tuple[str, ...] = ()  # the cards of the proof: name, cost, type line, text (the CLI's lines)
+    checked: tuple[CheckLine, ...] = ()  # every check made, with expected and actual values
+
+
+@dataclass(frozen=True)
+class CheckLine:
+    """One check of a scenario as the site shows it (the same words as ``kb verify``)."""
+
+    description: str
+    expected: str
+    actual: str
+    passed: bool
 
 
 @dataclass(frozen=True)
@@ -172,19 +184,55 @@ def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Ve
 
 
 def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
+    from rules_engine import log as narr
+
     scenario = result.scenario
     local = db.with_extra(scenario.cards) if hasattr(db, "with_extra") else db
+    refs: dict[str, str] = {}  # the setup's refs -> their card names, numbered as the engine's log numbers them
+    for who in ("alice", "bob"):
+        for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
+            for item in (scenario.setup.get(who) or {}).get(zone) or []:
+                card_name = str(item.get("card") if isinstance(item, dict) else item)
+                refs[str(item.get("ref", card_name)) if isinstance(item, dict) else card_name] = card_name
+    numbers = narr.number_refs(refs.items())
+    verify = importlib.import_module("kb.verify")
+    played = verify.proof_cards(scenario, db) if hasattr(verify, "proof_cards") else []
+    tokens = _token_names(played)
+
+    def card(ref: str) -> str | None:
+        definition = local.get(refs.get(ref, ref)) if hasattr(local, "get") else None
+        if definition is None:
+            return f"фишка «{tokens[ref]}»" if ref in tokens else None
+        label = f"«{definition.name_ru or definition.name}»"
+        return f"{label} №{numbers[ref]}" if ref in numbers else label
 
     def name(ref: str) -> str:
+        if ref.endswith(" (copy)"):
+            return f"{name(ref[: -len(' (copy)')])} (копия)"
         head, slash, tail = ref.partition("/")
-        definition = local.get(head) if hasattr(local, "get") else None
-        if definition is None or not getattr(definition, "name_ru", ""):
+        label = card(head)
+        if label is None:
             return ref  # not a card: a counter kind, P/T, a player's choice value
-        return f"«{definition.name_ru}»" + (f" ({tail})" if slash else "")
+        if not slash:
+            return label
+        definition = local.get(refs.get(head, head))
+        ability = next((a for a in definition.abilities if a.name == tail), None) if definition else None
+        if ability is None and tail.isdigit() and definition is not None:
+            activated = [a for a in definition.abilities if a.kind == "activated"]
+            ability = activated[int(tail) - 1] if 0 < int(tail) <= len(activated) else None
+        if ability is not None:
+            what = f"«{narr.ability_label(ability)}»"
+        else:  # an ability the engine adds for a keyword (evoke's sacrifice, persist's return)
+            what = f"«{narr.ability(tail)}»" if narr.ability(tail) != tail else ""
+        return f"способность {what} объекта {label}".replace("  ", " ")
 
     def rel(text: str) -> str:
         return text.replace(base, "")
 
+    cards = narr.describe_cards(played)
+    checked = tuple(
+        CheckLine(c.description, c.expected, c.actual, bool(c.passed)) for c in getattr(result, "checked", ())
+    )
     return ScenarioProof(
         id=scenario.id,
         title=scenario.title,
@@ -195,4 +243,27 @@ def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
         log=tuple(rel(line) for line in result.log),
         failures=tuple(rel(line) for line in result.failures),
         source=rel(str(Path(scenario.path).resolve())) + f":{scenario.line}",
+        cards=tuple(cards),
+        checked=checked,
     )
+
+
+def _token_names(definitions: Iterable[Any]) -> dict[str, str]:
+    """The tokens the cards of a proof create (``create_token: {token: {name, name_ru}}``): name -> name_ru."""
+    found: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, Mapping):
+            token = node.get("token")
+            if isinstance(token, Mapping) and token.get("name"):
+                found[str(token["name"])] = str(token.get("name_ru") or token["name"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list | tuple):
+            for value in node:
+                walk(value)
+
+    for d in definitions:
+        for ability in getattr(d, "abilities", ()):
+            walk(ability.spec)
+    return found

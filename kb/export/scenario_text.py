@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules_engine import log as narr
 from rules_engine.log import PLAYER_NAMES, STEP_NAMES, ZONE_WHERE
 
 # The engine's own Russian names, so the proof's summary and its game log speak the same language.
@@ -38,7 +39,7 @@ EXPECTATIONS = {
     "winner": "победитель",
     "attached": "прикреплено к",
     "face_down": "рубашкой вверх",
-    "mana_pool": "мана в резерве",
+    "mana_pool": "мана в пуле",
     "log_contains": "в журнале есть",
     "log_lacks": "в журнале нет",
     "mana_value": "конвертированная мана-стоимость",
@@ -58,20 +59,42 @@ def player(name: Any) -> str:
     return PLAYERS.get(str(name), str(name))
 
 
+# Words a scenario uses as values, in the proof's Russian.
+WORDS = {
+    "yes": "да",
+    "no": "нет",
+    "none": "нет",
+    "top": "оставить сверху",
+    "bottom": "положить вниз",
+    "same": "те же цели",
+    "all": "все",
+    "morph": "стоимость Оборотня",
+    "mana_cost": "мана-стоимость",
+    "evoke": "стоимость Вызывания",
+}
+
+
 def _value(value: Any, name: Namer) -> str:
     if isinstance(value, bool):
         return "да" if value else "нет"
+    if value is None:
+        return "нет"
     if isinstance(value, Mapping):
         return ", ".join(f"{_key(k, name)}: {_value(v, name)}" for k, v in value.items())
     if isinstance(value, list | tuple):
         return ", ".join(_value(v, name) for v in value) or "пусто"
     text = str(value)
+    if text in WORDS:
+        return WORDS[text]
     return ZONES.get(text, PLAYERS.get(text, name(text)))
+
+
+KEYS = {"targets": "цели", "conspire": "Заговор", "mode": "режим", "x": "X", "alternative": "стоимость"}
 
 
 def _key(key: Any, name: Namer) -> str:
     text = str(key)
-    return PLAYERS.get(text, name(text))
+    return KEYS.get(text) or PLAYERS.get(text, name(text))
 
 
 def setup_lines(setup: Mapping[str, Any], name: Namer) -> list[str]:
@@ -83,7 +106,7 @@ def setup_lines(setup: Mapping[str, Any], name: Namer) -> list[str]:
         zones = setup.get(who) or {}
         bits = [f"жизнь {zones.get('life', 20)}"]
         if zones.get("mana"):
-            bits.append(f"мана в резерве {zones['mana']}")
+            bits.append(f"мана в пуле {zones['mana']}")
         for zone in ("battlefield", "hand", "graveyard", "library", "exile"):
             cards = [_card(item, name) for item in zones.get(zone) or []]
             if cards:
@@ -95,12 +118,12 @@ def setup_lines(setup: Mapping[str, Any], name: Namer) -> list[str]:
 def _card(item: Any, name: Namer) -> str:
     if not isinstance(item, Mapping):
         return name(str(item))
-    label = name(str(item.get("card", "?")))
+    label = name(str(item.get("ref") or item.get("card", "?")))
     extras = []
     if item.get("token"):
         label = "фишка " + label
     if item.get("counters"):
-        extras.append("жетоны " + ", ".join(f"{k} × {v}" for k, v in item["counters"].items()))
+        extras.append(", ".join(narr.counter(str(k), int(v)) for k, v in item["counters"].items()))
     if item.get("tapped"):
         extras.append("повернут")
     if item.get("face_down"):
@@ -125,14 +148,17 @@ def step_line(kind: str, params: Mapping[str, Any], name: Namer) -> str:
     for key, label in (
         ("mode", "режим"),
         ("x", "X ="),
-        ("pay", "оплата"),
+        ("pay", "мана из пула:"),
         ("hybrid", "гибридные символы оплачены как"),
-        ("alternative", "альтернативная стоимость:"),
-        ("via", "через"),
-        ("ability", "способность"),
+        ("alternative", "за"),
+        ("via", "за"),
     ):
         if key in params:
-            extra.append(f"{label} {_value(params[key], name)}")
+            value = params[key]
+            if key == "hybrid":
+                value = "".join(f"{{{v}}}" for v in (value if isinstance(value, list) else [value]))
+            extra.append(f"{label} {_value(value, name)}")
+
     if params.get("conspire"):
         extra.append("с Заговором: " + _value(params["conspire"], name))
     if params.get("face_down"):
@@ -144,14 +170,16 @@ def step_line(kind: str, params: Mapping[str, Any], name: Namer) -> str:
     value = params.get(kind)
     text = {
         "cast": lambda: f"{who} разыгрывает {_value(value, name)}",
-        "activate": lambda: f"{who} активирует способность {_value(value, name)}",
-        "mana": lambda: f"{who} получает ману: {_value(value, name)}",
+        "activate": lambda: f"{who} активирует "
+        + (name(f"{value}/{params['ability']}") if "ability" in params else f"способность {_value(value, name)}"),
+        "mana": lambda: f"{who} получает ману от {_value(value, name)}",
         "play_land": lambda: f"{who} играет землю {_value(value, name)}",
         "turn_face_up": lambda: f"{who} переворачивает рубашкой вниз {_value(value, name)}",
         "attack": lambda: f"{who} атакует: {_value(value, name)}",
         "block": lambda: f"{player(params.get('by', 'bob'))} блокирует: {_value(value, name)}",
         "pass": lambda: "Игроки пасуют",
         "resolve": lambda: "Разрешается верхний объект стека" if value in (True, None, 1) or value == "resolve"
+        else "Разрешаются все объекты стека" if value == "all"
         else f"Разрешаются объекты стека: {_value(value, name)}",
         "advance": lambda: f"Игра доходит до шага: {STEPS.get(str(value), value)}",
         "choose": lambda: "Решение: " + "; ".join(_choice(c, name) for c in params.get("choose") or []),
@@ -167,13 +195,66 @@ def _choice(choice: Any, name: Namer) -> str:
     value = getattr(choice, "value", None) if not isinstance(choice, Mapping) else choice.get("value")
     who = getattr(choice, "player", None) if not isinstance(choice, Mapping) else choice.get("player")
     source = getattr(choice, "source", None) if not isinstance(choice, Mapping) else choice.get("source")
-    text = f"{kind}: {_value(value, name)}"
+    label = narr.CHOICE_KINDS.get(str(kind), "решение")
+    if isinstance(value, Mapping) and kind == "text_change":
+        was, now = (narr.subtypes_text([str(value.get(k))]) for k in ("from", "to"))
+        text = f"{label}: «{was}» → «{now}»"
+    elif isinstance(value, Mapping) and "alternative" in value:
+        text = f"{label}: за {WORDS.get(str(value['alternative']), 'альтернативную стоимость')}"
+    elif kind == "order" and isinstance(value, list):
+        text = f"{label}: " + ", ".join(name(str(v)) if "/" in str(v) else _value(v, name) for v in value)
+    else:
+        text = f"{label}: {_value(value, name)}"
     if source:
-        text += f" для {name(str(source))}"
+        text += f" (для {name(str(source))})"
     if who:
-        text = f"{player(who)} выбирает {text}"
+        text = f"{player(who)} — {text}"
     return text
 
 
+def _each(value: Any, show: Callable[[str], str], name: Namer) -> str:
+    """``{REF: [words]}`` with each word shown by ``show``."""
+    if not isinstance(value, Mapping):
+        return _value(value, name)
+    parts = []
+    for ref, words in value.items():
+        items = words if isinstance(words, list) else [words]
+        parts.append(f"{_key(ref, name)}: {', '.join(show(str(w)) for w in items) or 'нет'}")
+    return "; ".join(parts)
+
+
+def _counters(value: Any, name: Namer) -> str:
+    parts = []
+    for ref, counters in (value or {}).items():
+        items = [narr.counter(str(k), int(n)) for k, n in (counters or {}).items() if n]
+        parts.append(f"{_key(ref, name)}: {', '.join(items) or 'нет жетонов'}")
+    return "; ".join(parts)
+
+
+def _zones(value: Any, name: Namer) -> str:
+    def where(zone: Any) -> str:
+        zones = zone if isinstance(zone, list) else [zone]
+        return ", ".join("нет такого объекта" if z == "none" else ZONES.get(str(z), str(z)) for z in zones)
+
+    return "; ".join(f"{_key(ref, name)}: {where(zone)}" for ref, zone in (value or {}).items())
+
+
 def expectation_line(kind: str, value: Any, name: Namer) -> str:
-    return f"{EXPECTATIONS.get(kind, kind)} — {_value(value, name)}"
+    label = EXPECTATIONS.get(kind, kind)
+    if kind in ("keywords", "not_keywords"):
+        shown = _each(value, narr.keyword, name)
+    elif kind == "types":
+        shown = _each(value, lambda t: narr.types_text([t]), name)
+    elif kind in ("subtypes", "not_subtypes"):
+        shown = _each(value, lambda t: f"«{narr.subtypes_text([t])}»", name)
+    elif kind == "colors":
+        shown = _each(value, lambda c: narr.COLOR_NAMES.get(c.upper(), c), name)
+    elif kind == "counters":
+        shown = _counters(value, name)
+    elif kind == "zone":
+        shown = _zones(value, name)
+    elif kind in ("log_contains", "log_lacks"):
+        shown = f"«{value}»"
+    else:
+        shown = _value(value, name)
+    return f"{label} — {shown}"

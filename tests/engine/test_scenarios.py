@@ -116,7 +116,7 @@ def test_flipping_a_rules_option_changes_the_outcome(db: CardDB, scenario_from) 
     assert run_scenario(scenario, db).passed
     burnt = dataclasses.replace(scenario, options=RulesOptions(mana_burn=True))
     result = run_scenario(burnt, db)
-    assert not result.passed and "жизнь alice" in result.failures[0]
+    assert not result.passed and "жизнь Алисы" in result.failures[0]
 
 
 def test_unscripted_decision_fails_the_scenario(db: CardDB) -> None:

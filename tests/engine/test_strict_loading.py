@@ -147,7 +147,8 @@ def test_a_rejection_for_the_expected_rule_passes(tmp_path: Path, db: CardDB) ->
 def test_a_rejection_for_another_rule_fails_and_shows_both(tmp_path: Path, db: CardDB) -> None:
     result = run_scenario(load_scenario(_scenario(tmp_path, SUMMONING_SICK % "702.9b"), db), db)
     assert not result.passed
-    assert "по правилу 302.6" in result.failures[0] and "по правилу 702.9b" in result.failures[0]
+    assert "ожидалось отклонено по правилу 702.9b" in result.failures[0]
+    assert "на деле отклонено" in result.failures[0] and "(правило 302.6)" in result.failures[0]
 
 
 def test_a_script_error_never_counts_as_a_rejection(tmp_path: Path, db: CardDB) -> None:
@@ -162,4 +163,4 @@ def test_an_allowed_action_fails_an_illegal_step(tmp_path: Path, db: CardDB) -> 
     body = SUMMONING_SICK.replace("summoning_sick: true", "summoning_sick: false") % "302.6"
     result = run_scenario(load_scenario(_scenario(tmp_path, body), db), db)
     assert not result.passed
-    assert "правило 302.6 запретит" in result.failures[0]
+    assert "ожидалось отклонено по правилу 302.6, на деле выполнено" in result.failures[0]

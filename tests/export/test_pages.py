@@ -69,6 +69,10 @@ def test_verified_ruling_shows_scenario_and_russian_log(exported: Path, seed_kb:
     assert proof is not None and proof.select_one(".scenario h5")
     log = proof.select_one("pre.log")
     assert log is not None and any("\u0400" <= ch <= "\u04ff" for ch in log.get_text())
+    cards = proof.select_one("pre.cards")  # the cards the scenario plays: Russian name, cost, type line
+    assert cards is not None and "«" in cards.get_text() and "{" in cards.get_text()
+    checks = proof.select("ul.checked li.ok")  # what was checked, with expected and actual, also on a pass
+    assert checks and "ожидалось" in checks[0].get_text() and "на деле" in checks[0].get_text()
 
 
 def test_home_page_lists_documents_and_coverage(exported: Path, seed_kb: KnowledgeBase) -> None:
