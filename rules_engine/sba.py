@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import log as narr
 from rules_engine import replacement
+from rules_engine.errors import EngineLoop
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
@@ -42,7 +43,10 @@ def check_once(game: Game) -> bool:
             if chars.toughness <= 0:
                 to_graveyard.append((obj, f"выносливость {chars.toughness}"))
                 continue
-            if obj.damage >= chars.toughness > 0 or (obj.damage > 0 and obj.deathtouch_damage):
+            lethal = obj.damage >= chars.toughness > 0 or (obj.damage > 0 and obj.deathtouch_damage)
+            # rule 702.12b: lethal damage (704.5g) or deathtouch damage (704.5h) can't destroy an indestructible
+            # permanent, so it is not a state-based action to perform (else the check would never settle)
+            if lethal and "indestructible" not in chars.keywords:
                 to_destroy.append(obj)
                 continue
         if chars.is_("Planeswalker") and obj.counters.get("loyalty", 0) <= 0:
@@ -110,7 +114,7 @@ def check(game: Game) -> None:
     for _ in range(100):
         if not check_once(game):
             return
-    raise RuntimeError("state-based actions did not settle")
+    raise EngineLoop("state-based actions did not settle (rule 704.3)")
 
 
 def _aura_legal(game: Game, aura: GameObject) -> bool:

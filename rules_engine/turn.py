@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import combat, layers, sba, stack, triggers
 from rules_engine import log as narr
-from rules_engine.errors import IllegalAction
+from rules_engine.errors import EngineLoop, IllegalAction
 
 if TYPE_CHECKING:
     from rules_engine.game import Game
@@ -39,7 +39,7 @@ def settle(game: Game) -> None:
         sba.check(game)
         if not triggers.put_on_stack(game):
             return
-    raise RuntimeError("triggered abilities did not settle")
+    raise EngineLoop("triggered abilities did not settle (rule 117.5)")
 
 
 def give_priority(game: Game, player: str) -> None:
