@@ -202,7 +202,10 @@ def _parse_assignment(
         if ref == defender or (walker is not None and ref in (walker.card.ref, walker.definition.name)):
             if not trample:
                 raise IllegalAction("без Пробивного удара повреждения не достаются игроку")
-            needed = sum(max(0, (game.chars(b).toughness or 0) - b.damage) for b in blockers)
+            # rule 702.19c: lethal damage to every blocker first; with deathtouch, 1 damage is lethal (702.2c)
+            deathtouch = "deathtouch" in game.chars(attacker).keywords
+            left = [max(0, (game.chars(b).toughness or 0) - b.damage) for b in blockers]
+            needed = sum(min(n, 1) if deathtouch else n for n in left)
             given = sum(int(v) for r, v in answer.items() if r != ref)
             if given < needed:
                 raise IllegalAction("Пробивной удар: сначала смертельные повреждения блокирующим")

@@ -43,7 +43,10 @@ def check_once(game: Game) -> bool:
             if chars.toughness <= 0:
                 to_graveyard.append((obj, f"выносливость {chars.toughness}"))
                 continue
-            lethal = obj.damage >= chars.toughness > 0 or (obj.damage > 0 and obj.deathtouch_damage)
+            # rule 704.5h: dealt damage by a deathtouch source since the last check, even damage dealt as -1/-1
+            # counters (wither), which leaves no damage marked
+            deathtouched, obj.deathtouch_damage = obj.deathtouch_damage, False
+            lethal = obj.damage >= chars.toughness > 0 or deathtouched
             # rule 702.12b: lethal damage (704.5g) or deathtouch damage (704.5h) can't destroy an indestructible
             # permanent, so it is not a state-based action to perform (else the check would never settle)
             if lethal and "indestructible" not in chars.keywords:

@@ -76,7 +76,14 @@ MUTANTS: tuple[Mutant, ...] = (
         'if lethal and "indestructible" not in chars.keywords:',
         "if lethal:",
     ),
-    Mutant("sba-deathtouch", "704.5h", "sba.py", " or (obj.damage > 0 and obj.deathtouch_damage)", ""),
+    Mutant("sba-deathtouch", "704.5h", "sba.py", "chars.toughness > 0 or deathtouched", "chars.toughness > 0"),
+    Mutant(
+        "deathtouch-since-last-check",
+        "704.5h",
+        "sba.py",
+        "deathtouched, obj.deathtouch_damage = obj.deathtouch_damage, False",
+        "deathtouched = obj.deathtouch_damage",
+    ),
     Mutant("sba-loyalty-zero", "704.5i", "sba.py", 'obj.counters.get("loyalty", 0) <= 0', "False"),
     Mutant("legend-rule", "704.5j", "sba.py", "to_graveyard += _legend_rule(game)", "to_graveyard += []"),
     Mutant(
@@ -119,6 +126,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("deathtouch", "702.2b", "replacement.py", 'if "deathtouch" in chars.keywords:', "if False:"),
     Mutant("indestructible", "702.12b", "replacement.py", 'if "indestructible" in chars.keywords:', "if False:"),
     Mutant("trample-lethal-first", "702.19c", "combat.py", "if given < needed:", "if False:"),
+    Mutant(
+        "trample-deathtouch-lethal",
+        "702.2c",
+        "combat.py",
+        "needed = sum(min(n, 1) if deathtouch else n for n in left)",
+        "needed = sum(left)",
+    ),
     Mutant(
         "trample-no-blockers",
         "702.19e",
