@@ -78,7 +78,28 @@ def pass_priority(game: Game, player: str) -> None:
         advance_step(game)
 
 
-def _empty_pools(game: Game) -> None:
+PHASES = {
+    "untap": "beginning",
+    "upkeep": "beginning",
+    "draw": "beginning",
+    "main1": "main1",
+    "beginning_of_combat": "combat",
+    "declare_attackers": "combat",
+    "declare_blockers": "combat",
+    "first_strike_damage": "combat",
+    "combat_damage": "combat",
+    "end_of_combat": "combat",
+    "main2": "main2",
+    "end": "ending",
+    "cleanup": "ending",
+}
+
+
+def empty_pools(game: Game, current: str, nxt: str) -> None:
+    """Rule 500.4: mana empties at the end of each step and phase. Under the pre-2009 rules (the ``mana_burn``
+    option) pools emptied only when a phase ended, and each unused mana cost 1 life (rule 300.3 of the time)."""
+    if game.options.mana_burn and PHASES[current] == PHASES[nxt]:
+        return
     for p in game.players.values():
         unused = sum(p.mana_pool.values())
         if unused and game.options.mana_burn:
@@ -91,13 +112,13 @@ def advance_step(game: Game) -> None:
     """Go to the next step and perform its turn-based actions (rule 500.2)."""
     from rules_engine.game import Event
 
-    _empty_pools(game)
     current = game.step
     nxt = STEPS[(STEPS.index(current) + 1) % len(STEPS)]
     if current == "declare_attackers" and not any(o.attacking is not None for o in game.battlefield):
         nxt = "end_of_combat"  # rule 508.8
     if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):
         nxt = "combat_damage"
+    empty_pools(game, current, nxt)
     if current == "end_of_combat":
         combat.end_combat(game)
     if current == "cleanup":

@@ -302,6 +302,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "if game.options.planeswalker_redirection and not combat and isinstance(recipient, str):",
         "if game.options.planeswalker_redirection and isinstance(recipient, str):",
     ),
+    Mutant(
+        "mana-empties-each-step",
+        "500.4",
+        "turn.py",
+        "if game.options.mana_burn and PHASES[current] == PHASES[nxt]:",
+        "if PHASES[current] == PHASES[nxt]:",
+    ),
+    Mutant(
+        "mana-burn-at-phase-end",
+        "300.3 (2007)",
+        "turn.py",
+        "if game.options.mana_burn and PHASES[current] == PHASES[nxt]:",
+        "if False:",
+    ),
     Mutant("mana-burn", "300.3 (2007)", "turn.py", "if unused and game.options.mana_burn:", "if False:"),
     # -- triggered abilities -------------------------------------------------------------------------------
     Mutant(
