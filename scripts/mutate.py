@@ -68,6 +68,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("sba-poison", "704.5c", "sba.py", "elif p.poison >= 10:", "elif p.poison > 10:"),
     Mutant("sba-token-ceases", "704.5d", "sba.py", "(o.card.is_token or o.is_copy)", "o.is_copy"),
     Mutant("sba-zero-toughness", "704.5f", "sba.py", "if chars.toughness <= 0:", "if False:"),
+    Mutant(
+        "zero-toughness-not-destruction",
+        "704.5f",
+        "sba.py",
+        "if chars.toughness <= 0:",
+        'if chars.toughness <= 0 and "indestructible" not in chars.keywords:',
+    ),
     Mutant("sba-lethal-damage", "704.5g", "sba.py", "obj.damage >= chars.toughness > 0 or", "False or"),
     Mutant(
         "sba-indestructible",
