@@ -125,17 +125,26 @@ def has_first_strike_step(game: Game) -> bool:
 
 
 def _deals_in_step(game: Game, obj: GameObject, first: bool, split: bool) -> bool:
+    """Rule 510.4: in the second step, the creatures that had neither first strike nor double strike as the first
+    step began, and those that have double strike now. Gaining first strike after the first step does not stop a
+    creature from dealing damage in the second; losing it does not let it deal damage twice (702.7c)."""
     kw = game.chars(obj).keywords
     if not split:
         return True
     if first:
         return "first_strike" in kw or "double_strike" in kw
-    return "first_strike" not in kw or "double_strike" in kw
+    return obj.oid not in game.first_strikers or "double_strike" in kw
 
 
 def combat_damage(game: Game, first: bool, split: bool) -> None:
     """Rule 510: assign all combat damage, then deal it simultaneously."""
     assignments: list[tuple[GameObject, Any, int]] = []
+    if first:
+        game.first_strikers = {
+            o.oid
+            for o in game.battlefield
+            if (o.attacking is not None or o.blocking) and _deals_in_step(game, o, first=True, split=True)
+        }
     for attacker in [o for o in game.battlefield if o.attacking is not None]:
         if not _deals_in_step(game, attacker, first, split):
             continue

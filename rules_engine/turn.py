@@ -146,6 +146,7 @@ def enter_step(game: Game, step: str) -> None:
         combat.combat_damage(game, first=False, split=game.first_strike_step)
     elif step == "end_of_combat":
         game.first_strike_step = False
+        game.first_strikers = set()
 
 
 def _cleanup(game: Game) -> None:
