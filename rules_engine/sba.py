@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import log as narr
 from rules_engine import replacement
-from rules_engine.errors import EngineLoop
+from rules_engine.errors import EngineLoop, IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
@@ -153,8 +153,12 @@ def _legend_rule(game: Game) -> list[tuple[GameObject, str]]:
         if game.options.legend_rule_all_players:
             out += [(o, "правило легенд (старое): все одноименные легенды") for o in objs]
             continue
-        keep = game.decide("legend", owner_key, f"какую легенду оставить: {[o.card.ref for o in objs]}")
-        out += [(o, "правило легенд") for o in objs if keep not in (o.card.ref, o.card.definition.name)]
+        refs = [o.card.ref for o in objs]
+        keep = game.decide("legend", owner_key, f"какую легенду оставить: {refs}")
+        kept = [o for o in objs if o.card.ref == keep]
+        if len(kept) != 1:  # a shared name or an unknown ref names no single legend to keep
+            raise IllegalAction(f"правило легенд: оставить можно одну из {refs}, а не {keep!r}")
+        out += [(o, "правило легенд") for o in objs if o is not kept[0]]
     return out
 
 
