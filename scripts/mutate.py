@@ -292,6 +292,38 @@ MUTANTS: tuple[Mutant, ...] = (
         "for c in s.colors[:1] if c in COLORS)",
     ),
     Mutant("mono-hybrid-mana-value", "202.3f", "mana.py", "total += max(s.amount, 1)", "total += 1"),
+    Mutant(
+        "hideaway-exiles-face-down",
+        "702.75a",
+        "effects.py",
+        'exiled = game.move(chosen, "exile", face_down=True)',
+        'exiled = game.move(chosen, "exile")',
+    ),
+    Mutant("conspire-taps", "702.78a", "stack.py", "            creature.tapped = True\n", "            pass\n"),
+    Mutant(
+        "morph-costs-3",
+        "702.37c",
+        "stack.py",
+        'parse_cost("{3}")\n    elif params.get("without_paying"):',
+        'parse_cost("{2}")\n    elif params.get("without_paying"):',
+    ),
+    Mutant("face-down-is-2-2", "708.2a", "objects.py", "power=2, toughness=2", "power=1, toughness=1"),
+    Mutant(
+        "enters-with-counters-triggers",
+        "122.6",
+        "game.py",
+        'triggers.collect(self, Event("counters", obj=new, counter=kind, amount=n))',
+        "pass",
+    ),
+    Mutant(
+        "intervening-if-on-trigger",
+        "603.4",
+        "triggers.py",
+        "if _matches(game, ability, source, chars, controller, event) and check_condition(\n"
+        '                game, ability.spec.get("condition"), source, event\n'
+        "            ):",
+        "if _matches(game, ability, source, chars, controller, event):",
+    ),
     # -- damage, replacement and prevention -----------------------------------------------------------------
     Mutant(
         "planeswalker-damage-loyalty",
@@ -300,6 +332,8 @@ MUTANTS: tuple[Mutant, ...] = (
         'game.remove_counters(recipient, "loyalty", amount)',
         "pass",
     ),
+    Mutant("exile-instead-of-graveyard", "614.1a", "replacement.py", 'return "exile"', 'return "graveyard"'),
+    Mutant("cost-increase", "601.2f", "stack.py", "for extra in increases:", "for extra in []:"),
     Mutant("prevention", "615.1", "replacement.py", "amount = _prevent(game, recipient, amount)", "pass"),
     Mutant("regeneration", "701.15b", "replacement.py", "if obj.regeneration_shields > 0:", "if False:"),
     Mutant(
@@ -563,6 +597,7 @@ def run(mutants: list[Mutant], jobs: int = 1, timeout: float = TIMEOUT, baseline
         "mutants": len(outcomes),
         "killed": killed,
         "killed_by_linked": by_linked,  # a scenario linked to a ruling (data/scenarios) fails
+        "killed_by_hang_or_crash": [o.name for o in outcomes if "*" in o.failed],  # no scenario verdict at all
         "survived": len(outcomes) - killed,
         "kill_ratio": round(killed / len(outcomes), 3) if outcomes else 0.0,
         "must_kill_survivors": [o.name for o in outcomes if o.must_kill and not o.killed],
@@ -588,6 +623,8 @@ def print_table(report: dict[str, Any]) -> None:
         f"{report['survived']} survived, kill ratio {report['kill_ratio']:.0%}; "
         f"{report['killed_by_linked']} of them by a scenario linked to a ruling ({SUITES[0]})"
     )
+    if report["killed_by_hang_or_crash"]:
+        print("killed only by a hang or a crash of the whole run: " + ", ".join(report["killed_by_hang_or_crash"]))
     if report["must_kill_survivors"]:
         print("must-kill mutants that survived: " + ", ".join(report["must_kill_survivors"]))
 
