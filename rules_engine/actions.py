@@ -172,6 +172,7 @@ def _attack(game: Game, player: str, attacks: dict[str, Any]) -> None:
         turn.advance_step(game)  # beginning of combat; triggers there would need to be dealt with first
         if game.stack:
             raise ScriptError("в начале боя что-то сработало: сначала разрешите это")
+    turn.empty_pools(game, game.step, "declare_attackers")
     turn.enter_step(game, "declare_attackers")
     combat.declare_attackers(game, player, attacks)
     game.passed.clear()
@@ -182,6 +183,7 @@ def _block(game: Game, player: str, blocks: dict[str, Any]) -> None:
     if game.stack or game.step != "declare_attackers":
         raise IllegalAction("блокирующих объявляют после шага объявления атакующих при пустом стеке", "509.1")
     combat.declare_blockers(game, player, blocks)
+    turn.empty_pools(game, game.step, "declare_blockers")
     turn.enter_step(game, "declare_blockers")
     game.passed.clear()
     turn.give_priority(game, game.active)

@@ -131,17 +131,26 @@ def has_first_strike_step(game: Game) -> bool:
 
 
 def _deals_in_step(game: Game, obj: GameObject, first: bool, split: bool) -> bool:
+    """Rule 510.4: in the second step, the creatures that had neither first strike nor double strike as the first
+    step began, and those that have double strike now. Gaining first strike after the first step does not stop a
+    creature from dealing damage in the second; losing it does not let it deal damage twice (702.7c)."""
     kw = game.chars(obj).keywords
     if not split:
         return True
     if first:
         return "first_strike" in kw or "double_strike" in kw
-    return "first_strike" not in kw or "double_strike" in kw
+    return obj.oid not in game.first_strikers or "double_strike" in kw
 
 
 def combat_damage(game: Game, first: bool, split: bool) -> None:
     """Rule 510: assign all combat damage, then deal it simultaneously."""
     assignments: list[tuple[GameObject, Any, int]] = []
+    if first:
+        game.first_strikers = {
+            o.oid
+            for o in game.battlefield
+            if (o.attacking is not None or o.blocking) and _deals_in_step(game, o, first=True, split=True)
+        }
     for attacker in [o for o in game.battlefield if o.attacking is not None]:
         if not _deals_in_step(game, attacker, first, split):
             continue
@@ -161,6 +170,11 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
             continue
         trample = "trample" in game.chars(attacker).keywords
         if not blockers and not trample:
+            continue
+        if not blockers:  # rule 702.19e: all its damage to the player or planeswalker it attacks (no choice)
+            recipient = defender if isinstance(defender, str) else target_walker
+            if recipient is not None:
+                assignments.append((attacker, recipient, power))
             continue
         if len(blockers) == 1 and not trample:
             assignments.append((attacker, blockers[0], power))
@@ -203,7 +217,10 @@ def _parse_assignment(
         if ref == defender or (walker is not None and ref in (walker.card.ref, walker.definition.name)):
             if not trample:
                 raise IllegalAction("без Пробивного удара повреждения не достаются игроку", "510.1c")
-            needed = sum(max(0, (game.chars(b).toughness or 0) - b.damage) for b in blockers)
+            # rule 702.19c: lethal damage to every blocker first; with deathtouch, 1 damage is lethal (702.2c)
+            deathtouch = "deathtouch" in game.chars(attacker).keywords
+            left = [max(0, (game.chars(b).toughness or 0) - b.damage) for b in blockers]
+            needed = sum(min(n, 1) if deathtouch else n for n in left)
             given = sum(int(v) for r, v in answer.items() if r != ref)
             if given < needed:
                 raise IllegalAction("Пробивной удар: сначала смертельные повреждения блокирующим", "702.19b")

@@ -37,3 +37,7 @@ class CardDefinitionError(EngineError):
 
 class ScenarioFormatError(EngineError):
     """A scenario file is malformed; the message names file:line."""
+
+
+class EngineLoop(EngineError):
+    """A rules procedure that must end did not (an engine bug): the scenario fails instead of the run crashing."""

@@ -97,6 +97,7 @@ class Game:
         # linked abilities (rule 607): (object id, link name) -> ids of the cards its ability exiled
         self.linked: dict[tuple[int, str], list[int]] = {}
         self.first_strike_step = False
+        self.first_strikers: set[int] = set()  # combatants with first or double strike as that step began (510.4)
         self._next_id = 1
         self._time = 1
         self._chars: dict[int, Characteristics] | None = None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import log as narr
 from rules_engine import replacement
+from rules_engine.errors import EngineLoop, IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
@@ -42,7 +43,13 @@ def check_once(game: Game) -> bool:
             if chars.toughness <= 0:
                 to_graveyard.append((obj, f"выносливость {chars.toughness}"))
                 continue
-            if obj.damage >= chars.toughness > 0 or (obj.damage > 0 and obj.deathtouch_damage):
+            # rule 704.5h: dealt damage by a deathtouch source since the last check, even damage dealt as -1/-1
+            # counters (wither), which leaves no damage marked
+            deathtouched, obj.deathtouch_damage = obj.deathtouch_damage, False
+            lethal = obj.damage >= chars.toughness > 0 or deathtouched
+            # rule 702.12b: lethal damage (704.5g) or deathtouch damage (704.5h) can't destroy an indestructible
+            # permanent, so it is not a state-based action to perform (else the check would never settle)
+            if lethal and "indestructible" not in chars.keywords:
                 to_destroy.append(obj)
                 continue
         if chars.is_("Planeswalker") and obj.counters.get("loyalty", 0) <= 0:
@@ -110,7 +117,7 @@ def check(game: Game) -> None:
     for _ in range(100):
         if not check_once(game):
             return
-    raise RuntimeError("state-based actions did not settle")
+    raise EngineLoop("state-based actions did not settle (rule 704.3)")
 
 
 def _aura_legal(game: Game, aura: GameObject) -> bool:
@@ -146,8 +153,12 @@ def _legend_rule(game: Game) -> list[tuple[GameObject, str]]:
         if game.options.legend_rule_all_players:
             out += [(o, "правило легенд (старое): все одноименные легенды") for o in objs]
             continue
-        keep = game.decide("legend", owner_key, f"какую легенду оставить: {[o.card.ref for o in objs]}")
-        out += [(o, "правило легенд") for o in objs if keep not in (o.card.ref, o.card.definition.name)]
+        refs = [o.card.ref for o in objs]
+        keep = game.decide("legend", owner_key, f"какую легенду оставить: {refs}")
+        kept = [o for o in objs if o.card.ref == keep]
+        if len(kept) != 1:  # a shared name or an unknown ref names no single legend to keep
+            raise IllegalAction(f"правило легенд: оставить можно одну из {refs}, а не {keep!r}", "704.5j")
+        out += [(o, "правило легенд") for o in objs if o is not kept[0]]
     return out
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import combat, layers, sba, stack, triggers
 from rules_engine import log as narr
-from rules_engine.errors import IllegalAction, ScriptError
+from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
 
 if TYPE_CHECKING:
     from rules_engine.game import Game
@@ -39,7 +39,7 @@ def settle(game: Game) -> None:
         sba.check(game)
         if not triggers.put_on_stack(game):
             return
-    raise RuntimeError("triggered abilities did not settle")
+    raise EngineLoop("triggered abilities did not settle (rule 117.5)")
 
 
 def give_priority(game: Game, player: str) -> None:
@@ -78,7 +78,28 @@ def pass_priority(game: Game, player: str) -> None:
         advance_step(game)
 
 
-def _empty_pools(game: Game) -> None:
+PHASES = {
+    "untap": "beginning",
+    "upkeep": "beginning",
+    "draw": "beginning",
+    "main1": "main1",
+    "beginning_of_combat": "combat",
+    "declare_attackers": "combat",
+    "declare_blockers": "combat",
+    "first_strike_damage": "combat",
+    "combat_damage": "combat",
+    "end_of_combat": "combat",
+    "main2": "main2",
+    "end": "ending",
+    "cleanup": "ending",
+}
+
+
+def empty_pools(game: Game, current: str, nxt: str) -> None:
+    """Rule 500.4: mana empties at the end of each step and phase. Under the pre-2009 rules (the ``mana_burn``
+    option) pools emptied only when a phase ended, and each unused mana cost 1 life (rule 300.3 of the time)."""
+    if game.options.mana_burn and PHASES[current] == PHASES[nxt]:
+        return
     for p in game.players.values():
         unused = sum(p.mana_pool.values())
         if unused and game.options.mana_burn:
@@ -91,13 +112,13 @@ def advance_step(game: Game) -> None:
     """Go to the next step and perform its turn-based actions (rule 500.2)."""
     from rules_engine.game import Event
 
-    _empty_pools(game)
     current = game.step
     nxt = STEPS[(STEPS.index(current) + 1) % len(STEPS)]
     if current == "declare_attackers" and not any(o.attacking is not None for o in game.battlefield):
         nxt = "end_of_combat"  # rule 508.8
     if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):
         nxt = "combat_damage"
+    empty_pools(game, current, nxt)
     if current == "end_of_combat":
         combat.end_combat(game)
     if current == "cleanup":
@@ -125,6 +146,7 @@ def enter_step(game: Game, step: str) -> None:
         combat.combat_damage(game, first=False, split=game.first_strike_step)
     elif step == "end_of_combat":
         game.first_strike_step = False
+        game.first_strikers = set()
 
 
 def _cleanup(game: Game) -> None:

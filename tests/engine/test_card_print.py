@@ -59,6 +59,7 @@ from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS
 ROOT = Path(__file__).resolve().parents[2]
 MTGJSON = ROOT / ".." / "shared" / "mtgjson"
 SCENARIO_FILES = sorted((ROOT / "data" / "scenarios").glob("*.yaml")) + sorted(
+    (ROOT / "tests" / "engine" / "cr").glob("*.yaml")) + sorted(
     (ROOT / "tests" / "engine" / "external").glob("*.yaml")
 )
 # Real cards printed outside the five sets that the XMage transcriptions (tests/engine/external/) define inline:

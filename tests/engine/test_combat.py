@@ -124,9 +124,10 @@ def test_partial_redirection_splits_combat_damage_between_players(play) -> None:
           active: alice
           step: beginning_of_combat
           alice: {battlefield: [Hill Giant]}
-          bob: {mana: "{W}", hand: [Deflect]}
+          bob: {battlefield: [Plains], hand: [Deflect]}
         actions:
           - attack: {Hill Giant: bob}
+          - {mana: Plains, by: bob}  # mana from the beginning of combat would be gone (rule 500.4)
           - {cast: Deflect, by: bob, targets: [alice]}
           - resolve
           - advance: combat_damage

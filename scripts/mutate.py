@@ -1,0 +1,684 @@
+"""Mutation check: break one rules-engine mechanism at a time and see whether the scenario suite notices.
+
+A proof that cannot fail proves nothing. Each mutant below is a textual edit of one engine source file that
+deletes or inverts one rule (the legend rule, first strike, deathtouch...). For each mutant the script copies
+``rules_engine/`` to a temporary directory, applies the edit there (the real source is never touched, even
+when interrupted: only the copy is edited, and it is deleted on exit), and plays every scenario
+(``data/scenarios``, ``tests/engine/external``, ``tests/engine/cr``) through ``rules_engine.scenario`` in a
+subprocess that has the copy first on ``sys.path``. A mutant is *killed* when at least one scenario fails
+(or the engine crashes or hangs); otherwise it *survived*: nothing in the suite depends on that rule.
+
+Usage:
+  .venv/bin/python scripts/mutate.py                 # every mutant: table and kill ratio
+  .venv/bin/python scripts/mutate.py --json          # the same as one JSON document
+  .venv/bin/python scripts/mutate.py --only legend-rule --only wither
+  .venv/bin/python scripts/mutate.py --list          # the mutants, without running anything
+  .venv/bin/python scripts/mutate.py --check         # every edit still applies to the current source
+
+Exit code: 0 when every must-kill mutant is killed; 1 when one survived; 2 on a broken mutant definition
+(its snippet is not in the source exactly once, or the edited file does not compile) or a red baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "rules_engine"
+SUITES = ("data/scenarios", "tests/engine/external", "tests/engine/cr")
+TIMEOUT = 120.0
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One broken mechanism: in ``file`` (under ``rules_engine/``) the exact ``snippet`` becomes ``replacement``."""
+
+    name: str
+    rule: str  # the Comprehensive Rules number of the mechanism the edit deletes
+    file: str
+    snippet: str
+    replacement: str
+    must_kill: bool = True
+    why: str = ""  # for a mutant allowed to survive: why no scenario can tell it apart
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    # -- state-based actions (rule 704) -----------------------------------------------------------------
+    Mutant(
+        "sba-once",
+        "704.3",
+        "sba.py",
+        "    for _ in range(100):\n        if not check_once(game):\n            return\n",
+        "    check_once(game)\n    return\n",
+    ),
+    Mutant("sba-life-zero", "704.5a", "sba.py", "if p.life <= 0:", "if p.life < 0:"),
+    Mutant("sba-empty-library", "704.5b", "sba.py", "elif p.drew_from_empty_library:", "elif False:"),
+    Mutant("sba-poison", "704.5c", "sba.py", "elif p.poison >= 10:", "elif p.poison > 10:"),
+    Mutant("sba-token-ceases", "704.5d", "sba.py", "(o.card.is_token or o.is_copy)", "o.is_copy"),
+    Mutant("sba-zero-toughness", "704.5f", "sba.py", "if chars.toughness <= 0:", "if False:"),
+    Mutant(
+        "zero-toughness-not-destruction",
+        "704.5f",
+        "sba.py",
+        "if chars.toughness <= 0:",
+        'if chars.toughness <= 0 and "indestructible" not in chars.keywords:',
+    ),
+    Mutant("sba-lethal-damage", "704.5g", "sba.py", "obj.damage >= chars.toughness > 0 or", "False or"),
+    Mutant(
+        "sba-indestructible",
+        "702.12b",
+        "sba.py",
+        'if lethal and "indestructible" not in chars.keywords:',
+        "if lethal:",
+    ),
+    Mutant("sba-deathtouch", "704.5h", "sba.py", "chars.toughness > 0 or deathtouched", "chars.toughness > 0"),
+    Mutant(
+        "deathtouch-since-last-check",
+        "704.5h",
+        "sba.py",
+        "deathtouched, obj.deathtouch_damage = obj.deathtouch_damage, False",
+        "deathtouched = obj.deathtouch_damage",
+    ),
+    Mutant("sba-loyalty-zero", "704.5i", "sba.py", 'obj.counters.get("loyalty", 0) <= 0', "False"),
+    Mutant("legend-rule", "704.5j", "sba.py", "to_graveyard += _legend_rule(game)", "to_graveyard += []"),
+    Mutant(
+        "legend-rule-same-name",
+        "704.5j",
+        "sba.py",
+        "groups[(owner_key, chars.name)].append(obj)",
+        'groups[(owner_key, "")].append(obj)',
+    ),
+    Mutant(
+        "legend-rule-per-controller",
+        "704.5j",
+        "sba.py",
+        'owner_key = "*" if game.options.legend_rule_all_players else game.controller(obj)',
+        'owner_key = "*"',
+    ),
+    Mutant("sba-aura", "704.5m", "sba.py", "not _aura_legal(game, obj)", "False"),
+    Mutant(
+        "counter-annihilation",
+        "704.5q",
+        "sba.py",
+        'if obj.counters.get("+1/+1", 0) > 0 and obj.counters.get("-1/-1", 0) > 0:',
+        "if False:",
+    ),
+    # -- keywords ------------------------------------------------------------------------------------------
+    Mutant(
+        "first-strike",
+        "702.7b",
+        "combat.py",
+        "    kw = game.chars(obj).keywords\n    if not split:",
+        '    kw = {k: v for k, v in game.chars(obj).keywords.items() if k != "first_strike"}\n    if not split:',
+    ),
+    Mutant(
+        "double-strike",
+        "702.4b",
+        "combat.py",
+        'return obj.oid not in game.first_strikers or "double_strike" in kw',
+        "return obj.oid not in game.first_strikers",
+    ),
+    Mutant(
+        "first-strike-gained-late",
+        "702.7c",
+        "combat.py",
+        'return obj.oid not in game.first_strikers or "double_strike" in kw',
+        'return "first_strike" not in kw or "double_strike" in kw',
+    ),
+    Mutant(
+        "first-strike-lost-late",
+        "702.7c",
+        "combat.py",
+        'return obj.oid not in game.first_strikers or "double_strike" in kw',
+        'return obj.oid not in game.first_strikers or "double_strike" in kw or "first_strike" not in kw',
+    ),
+    Mutant("deathtouch", "702.2b", "replacement.py", 'if "deathtouch" in chars.keywords:', "if False:"),
+    Mutant("indestructible", "702.12b", "replacement.py", 'if "indestructible" in chars.keywords:', "if False:"),
+    Mutant("trample-lethal-first", "702.19c", "combat.py", "if given < needed:", "if False:"),
+    Mutant(
+        "trample-deathtouch-lethal",
+        "702.2c",
+        "combat.py",
+        "needed = sum(min(n, 1) if deathtouch else n for n in left)",
+        "needed = sum(left)",
+    ),
+    Mutant(
+        "trample-no-blockers",
+        "702.19e",
+        "combat.py",
+        "if not blockers and not trample:\n            continue",
+        "if not blockers:\n            continue",
+    ),
+    Mutant(
+        "flying",
+        "702.9b",
+        "combat.py",
+        'if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):',
+        "if False:",
+    ),
+    Mutant(
+        "reach", "702.17b", "combat.py", '{"flying", "reach"} & set(chars.keywords)', '{"flying"} & set(chars.keywords)'
+    ),
+    Mutant("fear", "702.36b", "combat.py", 'if "fear" in akw and not', "if False and not"),
+    Mutant("landwalk", "702.14c", "combat.py", "if walk and any(", "if False and any("),
+    Mutant("vigilance", "702.20b", "combat.py", 'if "vigilance" not in game.chars(obj).keywords:', "if True:"),
+    Mutant(
+        "defender",
+        "702.3b",
+        "combat.py",
+        'if "defender" in chars.keywords:',
+        "if False:",
+    ),
+    Mutant(
+        "haste",
+        "702.10b",
+        "costs.py",
+        'if not chars.is_("Creature") or "haste" in chars.keywords:',
+        'if not chars.is_("Creature"):',
+    ),
+    Mutant(
+        "summoning-sickness",
+        "302.6",
+        "costs.py",
+        "return obj.steady_controller != game.controller(obj)",
+        "return False",
+    ),
+    Mutant("lifelink", "702.15b", "replacement.py", 'if "lifelink" in chars.keywords:', "if False:"),
+    Mutant(
+        "wither",
+        "702.80a",
+        "replacement.py",
+        'if "wither" in chars.keywords:\n                game.log(',
+        "if False:\n                game.log(",
+    ),
+    Mutant(
+        "persist-no-counter-condition",
+        "702.79a",
+        "triggers.py",
+        '            "condition": {"had_no_counters": "-1/-1"},\n',
+        "",
+    ),
+    Mutant("evoke-only-if-paid", "702.74a", "triggers.py", '            "condition": {"paid": "evoke"},\n', ""),
+    Mutant(
+        "evolve-toughness",
+        "702.100a",
+        "triggers.py",
+        " or (new_chars.toughness or 0) > (me.toughness or 0)",
+        "",
+    ),
+    Mutant(
+        "battalion",
+        "702.101a",
+        "triggers.py",
+        'return attackers >= int((filt or {}).get("min_attackers", 1))',
+        "return True",
+    ),
+    Mutant(
+        "hexproof",
+        "702.11b",
+        "targets.py",
+        '("hexproof" in chars.keywords and chars.controller != controller)',
+        "False",
+    ),
+    Mutant("shroud", "702.18a", "targets.py", '"shroud" in chars.keywords or (', "False or ("),
+    Mutant(
+        "changeling",
+        "702.73a",
+        "layers.py",
+        '        if "changeling" in chars.keywords:\n            chars.subtypes.add(ALL_CREATURE_TYPES)\n',
+        "        pass\n",
+    ),
+    Mutant(
+        "conspire-shared-colour",
+        "702.78a",
+        "stack.py",
+        "if not (game.chars(found[0]).colors & chars.colors):",
+        "if False:",
+    ),
+    Mutant(
+        "megamorph-counter",
+        "702.37b",
+        "actions.py",
+        '    if via == "morph" and "megamorph" in definition.keywords:\n        obj.counters["+1/+1"] += 1\n',
+        "",
+    ),
+    Mutant(
+        "manifest-only-creature-cards",
+        "701.31b",
+        "actions.py",
+        'if obj.manifested and "Creature" in definition.types and definition.cost is not None:',
+        "if obj.manifested and definition.cost is not None:",
+    ),
+    Mutant(
+        "hideaway-enters-tapped",
+        "702.75a",
+        "replacement.py",
+        '    if "hideaway" in game.chars(new).keywords:  # rule 502.75a of the time: "This permanent enters tapped"\n'
+        "        new.tapped = True\n",
+        "",
+    ),
+    Mutant(
+        "extort-once-per-trigger",
+        "702.99a",
+        "effects.py",
+        '    run(ctx, v["then"])\n\n\n@effect("shuffle_into_library")',
+        '    run(ctx, v["then"])\n    _pay_optional(ctx, v)\n\n\n@effect("shuffle_into_library")',
+    ),
+    Mutant(
+        "persist-returns-with-counter",
+        "702.79a",
+        "triggers.py",
+        '"counters": {"-1/-1": 1}}},',
+        '"counters": {}}},',
+    ),
+    Mutant("evolve-power", "702.100a", "triggers.py", "(new_chars.power or 0) > (me.power or 0) or ", ""),
+    Mutant(
+        "hybrid-both-colours",
+        "202.2",
+        "mana.py",
+        "for c in s.colors if c in COLORS)",
+        "for c in s.colors[:1] if c in COLORS)",
+    ),
+    Mutant("mono-hybrid-mana-value", "202.3f", "mana.py", "total += max(s.amount, 1)", "total += 1"),
+    Mutant(
+        "hideaway-exiles-face-down",
+        "702.75a",
+        "effects.py",
+        'exiled = game.move(chosen, "exile", face_down=True)',
+        'exiled = game.move(chosen, "exile")',
+    ),
+    Mutant("conspire-taps", "702.78a", "stack.py", "            creature.tapped = True\n", "            pass\n"),
+    Mutant(
+        "morph-costs-3",
+        "702.37c",
+        "stack.py",
+        'parse_cost("{3}")\n    elif params.get("without_paying"):',
+        'parse_cost("{2}")\n    elif params.get("without_paying"):',
+    ),
+    Mutant("face-down-is-2-2", "708.2a", "objects.py", "power=2, toughness=2", "power=1, toughness=1"),
+    Mutant(
+        "enters-with-counters-triggers",
+        "122.6",
+        "game.py",
+        'triggers.collect(self, Event("counters", obj=new, counter=kind, amount=n))',
+        "pass",
+    ),
+    Mutant(
+        "intervening-if-on-trigger",
+        "603.4",
+        "triggers.py",
+        "if _matches(game, ability, source, chars, controller, event) and check_condition(\n"
+        '                game, ability.spec.get("condition"), source, event\n'
+        "            ):",
+        "if _matches(game, ability, source, chars, controller, event):",
+    ),
+    # -- damage, replacement and prevention -----------------------------------------------------------------
+    Mutant(
+        "planeswalker-damage-loyalty",
+        "306.8",
+        "replacement.py",
+        'game.remove_counters(recipient, "loyalty", amount)',
+        "pass",
+    ),
+    Mutant("exile-instead-of-graveyard", "614.1a", "replacement.py", 'return "exile"', 'return "graveyard"'),
+    Mutant("cost-increase", "601.2f", "stack.py", "for extra in increases:", "for extra in []:"),
+    Mutant("prevention", "615.1", "replacement.py", "amount = _prevent(game, recipient, amount)", "pass"),
+    Mutant("regeneration", "701.15b", "replacement.py", "if obj.regeneration_shields > 0:", "if False:"),
+    Mutant(
+        "cleanup-removes-damage",
+        "514.2",
+        "turn.py",
+        "        obj.damage = 0\n        obj.deathtouch_damage = False\n",
+        "        pass\n",
+    ),
+    Mutant(
+        "end-of-turn-effects-end",
+        "514.2",
+        "layers.py",
+        'game.effects = [e for e in game.effects if e.duration != "end_of_turn"]',
+        "pass",
+    ),
+    Mutant(
+        "old-redirection-noncombat-only",
+        "306.7 (2007)",
+        "replacement.py",
+        "if game.options.planeswalker_redirection and not combat and isinstance(recipient, str):",
+        "if game.options.planeswalker_redirection and isinstance(recipient, str):",
+    ),
+    Mutant(
+        "mana-empties-each-step",
+        "500.4",
+        "turn.py",
+        "if game.options.mana_burn and PHASES[current] == PHASES[nxt]:",
+        "if PHASES[current] == PHASES[nxt]:",
+    ),
+    Mutant(
+        "mana-burn-at-phase-end",
+        "300.3 (2007)",
+        "turn.py",
+        "if game.options.mana_burn and PHASES[current] == PHASES[nxt]:",
+        "if False:",
+    ),
+    Mutant("mana-burn", "300.3 (2007)", "turn.py", "if unused and game.options.mana_burn:", "if False:"),
+    # -- triggered abilities -------------------------------------------------------------------------------
+    Mutant(
+        "apnap-triggers",
+        "603.3b",
+        "triggers.py",
+        "for player in game.apnap():",
+        "for player in reversed(game.apnap()):",
+    ),
+    Mutant("leave-together-look-back", "603.10a", "triggers.py", "if game._batch is not None:", "if False:"),
+    Mutant(
+        "intervening-if-on-resolution",
+        "603.4",
+        "stack.py",
+        "if item.triggered and not triggers.check_condition(",
+        "if False and not triggers.check_condition(",
+    ),
+    # -- casting, resolving, turn structure ----------------------------------------------------------------
+    Mutant(
+        "fizzle-all-targets-illegal",
+        "608.2b",
+        "stack.py",
+        '    if specs and not any(legal):\n        game.log(f"Все цели заклинания',
+        '    if False:\n        game.log(f"Все цели заклинания',
+    ),
+    Mutant(
+        "sorcery-timing",
+        "307.1",
+        "stack.py",
+        "return game.active == player and game.step in SORCERY_STEPS and not game.stack",
+        "return True",
+    ),
+    Mutant(
+        "one-land-per-turn",
+        "305.2",
+        "actions.py",
+        "if game.players[player].land_plays >= 1:",
+        "if False:",
+    ),
+    Mutant(
+        "loyalty-once-per-turn",
+        "606.3",
+        "stack.py",
+        "if cost.loyalty is not None and obj.oid in game.loyalty_used:",
+        "if False:",
+    ),
+    Mutant(
+        "tapped-cant-attack",
+        "508.1a",
+        "combat.py",
+        "        if obj.tapped:\n            raise IllegalAction(",
+        "        if False:\n            raise IllegalAction(",
+    ),
+    Mutant(
+        "tapped-cant-block",
+        "509.1a",
+        "combat.py",
+        "        if blocker.tapped:\n            raise IllegalAction(",
+        "        if False:\n            raise IllegalAction(",
+    ),
+    Mutant(
+        "blocked-stays-blocked",
+        "509.1h",
+        "combat.py",
+        "        if not attacker.blocked:\n",
+        "        if not blockers:\n",
+    ),
+    Mutant(
+        "mono-hybrid-generic",
+        "107.4e",
+        "mana.py",
+        '        if s.kind == "mono_hybrid":\n            # {2/B}',
+        "        if False:\n            # {2/B}",
+    ),
+    Mutant(
+        "layer-7b-before-7c",
+        "613.4",
+        "layers.py",
+        'for layer in ("7b", "7c"):',
+        'for layer in ("7c", "7b"):',
+    ),
+    Mutant(
+        "set-types-drops-subtypes",
+        "205.1a",
+        "layers.py",
+        '        if "subtypes" in data:\n            chars.subtypes = set(data["subtypes"])',
+        '        if False:\n            chars.subtypes = set(data["subtypes"])',
+    ),
+)
+
+
+@dataclass
+class Outcome:
+    name: str
+    rule: str
+    must_kill: bool
+    killed: bool
+    failed: dict[str, str] = field(default_factory=dict)  # scenario path -> first failure
+    seconds: float = 0.0
+    why: str = ""
+
+
+class MutantError(Exception):
+    """A mutant that no longer matches the engine source, or a baseline that is not green."""
+
+
+def scenario_files(root: Path) -> list[Path]:
+    return [p for suite in SUITES for p in sorted((root / suite).glob("*.yaml"))]
+
+
+def apply(mutant: Mutant, engine_dir: Path) -> None:
+    """Edit the copy in ``engine_dir``: the snippet must occur exactly once, and the result must compile."""
+    path = engine_dir / mutant.file
+    text = path.read_text(encoding="utf-8")
+    count = text.count(mutant.snippet)
+    if count != 1:
+        raise MutantError(f"{mutant.name}: snippet found {count} times in rules_engine/{mutant.file}")
+    edited = text.replace(mutant.snippet, mutant.replacement)
+    try:
+        compile(edited, str(path), "exec")
+    except SyntaxError as exc:
+        raise MutantError(f"{mutant.name}: edited rules_engine/{mutant.file} does not compile: {exc}") from exc
+    path.write_text(edited, encoding="utf-8")
+
+
+def run_suite(engine_parent: Path, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Play the whole suite with the engine found in ``engine_parent`` (in a subprocess)."""
+    env = dict(os.environ, PYTHONPATH=str(engine_parent), PYTHONDONTWRITEBYTECODE="1")
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(engine_parent / "rules_engine")]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT, check=False)
+    except subprocess.TimeoutExpired:
+        return {"failed": {"*": f"timeout after {timeout:.0f} s (the engine hangs)"}}
+    if done.returncode != 0:
+        return {"failed": {"*": f"worker exit {done.returncode}: {done.stderr.strip()[-500:]}"}}
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def run_mutant(mutant: Mutant | None, timeout: float = TIMEOUT) -> Outcome:
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
+        copy = Path(tmp) / "rules_engine"
+        shutil.copytree(ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        if mutant is not None:
+            apply(mutant, copy)
+        result = run_suite(Path(tmp), timeout)
+    failed = dict(result.get("failed", {}))
+    name = mutant.name if mutant else "(none)"
+    return Outcome(
+        name=name,
+        rule=mutant.rule if mutant else "",
+        must_kill=mutant.must_kill if mutant else False,
+        killed=bool(failed),
+        failed=failed,
+        seconds=round(time.perf_counter() - start, 2),
+        why=mutant.why if mutant else "",
+    )
+
+
+def worker(engine_dir: Path) -> int:
+    """Inside the subprocess: check the mutated copy is the one imported, play every scenario, print JSON."""
+    import rules_engine
+
+    if Path(rules_engine.__file__).resolve().parent != engine_dir.resolve():
+        print(f"error: imported {rules_engine.__file__}, not the copy in {engine_dir}", file=sys.stderr)
+        return 3
+    import dataclasses
+
+    import yaml
+
+    from kb import eras
+    from rules_engine.cards import load_card_db
+    from rules_engine.scenario import load_scenario, run_scenario
+
+    # a linked scenario is played under the rules of each document it proves (its era), as kb verify does
+    timeline = eras.load_timeline(ROOT / "data" / "rules" / "timeline.yaml")
+    manifest = yaml.safe_load((ROOT / "data" / "sources" / "manifest.yaml").read_text(encoding="utf-8"))
+    dates = {d["id"]: d.get("date") for d in manifest["documents"]}
+    failed: dict[str, str] = {}
+    files = scenario_files(ROOT)
+    try:
+        db = load_card_db(ROOT / "data" / "cards")
+    except Exception as exc:  # the mutated engine can't even load the cards: every scenario fails
+        print(json.dumps({"scenarios": len(files), "failed": {"*": f"cards: {type(exc).__name__}: {exc}"}}))
+        return 0
+    for path in files:
+        rel = str(path.relative_to(ROOT))
+        try:
+            scenario = load_scenario(path, db)
+            documents = sorted({r.split("/", 1)[0] for r in scenario.rulings})
+            all_options = {eras.options_for(timeline, dates.get(d)) for d in documents} or {scenario.options}
+            plays = sorted(all_options, key=repr)
+            results = [run_scenario(dataclasses.replace(scenario, options=o), db) for o in plays]
+        except Exception as exc:  # a crash of the mutated engine is a failure the suite shows
+            failed[rel] = f"{type(exc).__name__}: {exc}"
+            continue
+        for result in results:
+            if not result.passed:
+                failed[rel] = result.failures[0] if result.failures else "FAIL"
+                break
+    print(json.dumps({"scenarios": len(files), "failed": failed}))
+    return 0
+
+
+def select(names: Sequence[str] | None) -> list[Mutant]:
+    if not names:
+        return list(MUTANTS)
+    known = {m.name: m for m in MUTANTS}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise MutantError(f"unknown mutant(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    return [known[n] for n in names]
+
+
+def check_all(mutants: Iterable[Mutant]) -> None:
+    """Every edit applies to the current source (on a throw-away copy)."""
+    with tempfile.TemporaryDirectory(prefix="mutant-check-") as tmp:
+        for mutant in mutants:
+            copy = Path(tmp) / mutant.name / "rules_engine"
+            copy.mkdir(parents=True)
+            shutil.copy2(ENGINE / mutant.file, copy / mutant.file)
+            apply(mutant, copy)
+
+
+def run(mutants: list[Mutant], jobs: int = 1, timeout: float = TIMEOUT, baseline: bool = True) -> dict[str, Any]:
+    """Baseline first (the unmutated suite must be green, else every mutant would look killed), then every mutant."""
+    check_all(mutants)
+    if baseline:
+        unmutated = run_mutant(None, timeout)
+        if unmutated.killed:
+            raise MutantError(f"the suite fails without any mutant: {unmutated.failed}")
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        outcomes = list(pool.map(lambda m: run_mutant(m, timeout), mutants))
+    killed = sum(o.killed for o in outcomes)
+    by_linked = sum(any(p == "*" or p.startswith(SUITES[0]) for p in o.failed) for o in outcomes)
+    return {
+        "scenarios": len(scenario_files(ROOT)),
+        "mutants": len(outcomes),
+        "killed": killed,
+        "killed_by_linked": by_linked,  # a scenario linked to a ruling (data/scenarios) fails
+        "killed_by_hang_or_crash": [o.name for o in outcomes if "*" in o.failed],  # no scenario verdict at all
+        "survived": len(outcomes) - killed,
+        "kill_ratio": round(killed / len(outcomes), 3) if outcomes else 0.0,
+        "must_kill_survivors": [o.name for o in outcomes if o.must_kill and not o.killed],
+        "outcomes": [asdict(o) for o in outcomes],
+    }
+
+
+def _short(path: str) -> str:
+    return Path(path).stem if path != "*" else "*"
+
+
+def print_table(report: dict[str, Any]) -> None:
+    width = max((len(o["name"]) for o in report["outcomes"]), default=10)
+    print(f"{'mutant':<{width}}  {'CR':<12}  {'result':<9}  failing scenarios")
+    for o in report["outcomes"]:
+        status = "killed" if o["killed"] else ("SURVIVED" if o["must_kill"] else "survived")
+        names = sorted(_short(p) for p in o["failed"])
+        shown = ", ".join(names[:4]) + (f" … (+{len(names) - 4})" if len(names) > 4 else "")
+        detail = f"{len(names)}: {shown}" if names else (o["why"] or "-")
+        print(f"{o['name']:<{width}}  {o['rule']:<12}  {status:<9}  {detail}")
+    print(
+        f"\n{report['mutants']} mutants over {report['scenarios']} scenarios: {report['killed']} killed, "
+        f"{report['survived']} survived, kill ratio {report['kill_ratio']:.0%}; "
+        f"{report['killed_by_linked']} of them by a scenario linked to a ruling ({SUITES[0]})"
+    )
+    if report["killed_by_hang_or_crash"]:
+        print("killed only by a hang or a crash of the whole run: " + ", ".join(report["killed_by_hang_or_crash"]))
+    if report["must_kill_survivors"]:
+        print("must-kill mutants that survived: " + ", ".join(report["must_kill_survivors"]))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--only", action="append", metavar="NAME", help="run only this mutant (repeatable)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run in parallel (default 1)")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds per mutant before it counts as a hang")
+    parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--check", action="store_true", help="check that every edit applies, run nothing")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated run (it must be green)")
+    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker is not None:
+        return worker(args.worker)
+    try:
+        mutants = select(args.only)
+        if args.list:
+            for m in mutants:
+                print(
+                    f"{m.name:<32} CR {m.rule:<12} rules_engine/{m.file}" + ("" if m.must_kill else "  (may survive)")
+                )
+            return 0
+        if args.check:
+            check_all(mutants)
+            print(f"{len(mutants)} mutants apply to the current source")
+            return 0
+        report = run(mutants, args.jobs, args.timeout, baseline=not args.no_baseline)
+    except MutantError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print_table(report)
+    return 1 if report["must_kill_survivors"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
