@@ -91,11 +91,12 @@ class _Parser:
     def parse(self) -> ParsedRules:
         title_at = next((i for i, line in enumerate(self.lines) if line.strip()), None)
         if title_at is None or not TITLE_RE.match(self.lines[title_at].strip()):
-            raise self.fail("not a Comprehensive Rules file: no 'Magic: The Gathering Comprehensive Rules'", title_at)
+            raise self.fail("не файл Комплексных правил: нет заголовка «Magic: The Gathering Comprehensive Rules»",
+                            title_at)
         version, iso_date = self._effective_date(title_at)
         body_at = self._body_start(title_at)
-        glossary_at = self._find("Glossary", body_at, "no 'Glossary' heading after the rules")
-        credits_at = self._find("Credits", glossary_at + 1, "no 'Credits' heading after the glossary")
+        glossary_at = self._find("Glossary", body_at, "после правил нет заголовка «Glossary»")
+        credits_at = self._find("Credits", glossary_at + 1, "после глоссария нет заголовка «Credits»")
         doc_id = f"cr/{version}"
         entry = CRVersion(
             id=doc_id,
@@ -110,7 +111,7 @@ class _Parser:
         )
         rules = self._rules(doc_id, version, body_at, glossary_at)
         if not rules:
-            raise self.fail("no numbered rules between the contents and the glossary", body_at)
+            raise self.fail("между оглавлением и глоссарием нет пронумерованных правил", body_at)
         glossary = self._glossary(doc_id, version, glossary_at + 1, credits_at)
         return ParsedRules(version=entry, rules=rules, glossary=glossary, warnings=self.warnings)
 
@@ -121,9 +122,9 @@ class _Parser:
                 try:
                     date = datetime.strptime(match["date"], "%B %d, %Y").date()
                 except ValueError:
-                    raise self.fail(f"not a date: {match['date']!r}", index) from None
+                    raise self.fail(f"не дата: «{match['date']}»", index) from None
                 return date.strftime("%Y%m%d"), date.isoformat()
-        raise self.fail("no 'These rules are effective as of <date>.' line under the title", title_at + 1)
+        raise self.fail("под заголовком нет строки «These rules are effective as of <дата>.»", title_at + 1)
 
     def _find(self, heading: str, start: int, message: str) -> int:
         for index in range(start, len(self.lines)):
@@ -136,12 +137,12 @@ class _Parser:
         start = title_at + 1
         contents = next((i for i in range(start, len(self.lines)) if self.lines[i].strip() == "Contents"), None)
         if contents is not None:
-            start = self._find("Credits", contents + 1, "the contents do not end with 'Credits'") + 1
+            start = self._find("Credits", contents + 1, "оглавление не заканчивается строкой «Credits»") + 1
         for index in range(start, len(self.lines)):
             match = NUMBERED_RE.match(self.lines[index].strip())
             if match and match["part"]:
                 return index
-        raise self.fail("no rules: no part heading such as '1. Game Concepts'", start)
+        raise self.fail("нет правил: нет заголовка части вроде «1. Game Concepts»", start)
 
     def _rules(self, doc_id: str, version: str, start: int, end: int) -> list[CRRule]:
         rules: list[CRRule] = []
@@ -154,7 +155,7 @@ class _Parser:
                 continue
             if SPACED_NUMBER_RE.match(line):
                 line = SPACED_NUMBER_RE.sub(r"\1.\2", line)
-                self._warn(index, "rule number misprinted with a space; read as " + line.split()[0])
+                self._warn(index, "номер правила напечатан с пробелом; прочитан как " + line.split()[0])
             match = NUMBERED_RE.match(line)
             if match:
                 if current is not None:
@@ -162,7 +163,7 @@ class _Parser:
                 kind: CRRuleKind = next(k for k in ("part", "chapter", "rule", "subrule") if match[k])
                 current = _Pending(match[kind], kind, index, [match["text"]])
             elif current is None:
-                raise self.fail(f"text before the first rule: {line[:60]!r}", index)
+                raise self.fail(f"текст до первого правила: «{line[:60]}»", index)
             elif line.startswith("Example") or current.examples:  # an example's own second paragraph too
                 current.examples.append(line)
             else:
@@ -176,7 +177,7 @@ class _Parser:
         self, pending: _Pending, last: int, doc_id: str, version: str, seen: set[str], rules: list[CRRule]
     ) -> None:
         if pending.number in seen:
-            self._warn(pending.start, f"rule {pending.number} appears twice; kept the first")
+            self._warn(pending.start, f"правило {pending.number} встречается дважды; оставлено первое")
             return
         seen.add(pending.number)
         text = "\n".join(pending.text)
@@ -212,7 +213,7 @@ class _Parser:
             (first, term), rest = block[0], block[1:]
             block = []
             if not rest:
-                self._warn(first, f"glossary term {term!r} has no definition")
+                self._warn(first, f"у термина глоссария «{term}» нет определения")
                 continue
             slug, counter = glossary_slug(term), 2
             entry_id = f"{doc_id}/glossary/{slug}"

@@ -87,7 +87,7 @@ def split_rules(sources: Sequence[Source]) -> tuple[list[Source], list[Source]]:
             with source.path.open("rb") as handle:
                 head = handle.read(400)
         except OSError as exc:
-            raise IngestError(source.label, f"cannot read: {exc.strerror}") from exc
+            raise IngestError(source.label, f"не читается: {exc.strerror}") from exc
         (rules if looks_like_comprehensive_rules(head) else documents).append(source)
     return documents, rules
 
@@ -98,7 +98,7 @@ def parse_rules_sources(sources: Sequence[Source]) -> list[ParsedRules]:
     for source in sources:
         rules = parse_comprehensive_rules(source.path.read_bytes(), source.label)
         if any(r.version.version == rules.version.version for r in parsed):
-            raise IngestError(source.label, f"CR version {rules.version.date} is given twice")
+            raise IngestError(source.label, f"версия КП от {rules.version.date} указана дважды")
         parsed.append(rules)
     return parsed
 

@@ -95,11 +95,14 @@ class VersionIndex:
     @cached_property
     def words(self) -> str:
         """Every title, rule and glossary term, lower-cased: what "knows a mechanic" searches."""
-        parts = [normalise(r.text) for r in self.rules.values()] + [g.term for g in self.glossary.values()]
+        parts = [r.text for r in self.rules.values()] + [g.term for g in self.glossary.values()]
         return "\n".join(parts).casefold()
 
     def knows(self, term: str) -> bool:
-        return re.search(r"(?<!\w)" + re.escape(term.casefold()) + r"(?!\w)", self.words) is not None
+        folded = term.casefold()
+        if folded not in self.words:  # the cheap test first: most misses never reach the regex
+            return False
+        return re.search(r"(?<!\w)" + re.escape(folded) + r"(?!\w)", self.words) is not None
 
     def anchor(self, number: str) -> str | None:
         current: str | None = number

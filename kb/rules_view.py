@@ -69,12 +69,12 @@ def show(kb: KnowledgeBase, key: str, as_json: bool) -> None:
 def _payload(kb: KnowledgeBase, history: RulesHistory, key: str) -> dict[str, Any]:
     match = CR_ID_RE.match(key)
     if key.startswith("cr/") and not match:
-        fail(f"no entry {key!r}; CR IDs look like cr/20260116/702.78a or cr/20260116/glossary/conspire")
+        fail(f"нет записи {key!r}; ID Комплексных правил: cr/20260116/702.78a или cr/20260116/glossary/conspire")
     if match:
         version = history.by_version.get(match["version"])
         if version is None:
             known = ", ".join(_iso(v.version) for v in history.versions)
-            fail(f"no CR version {_iso(match['version'])} in the knowledge base (ingested: {known})")
+            fail(f"в базе нет версии КП от {_iso(match['version'])} (загружены: {known})")
         if match["rest"] is None:
             record = kb.rules_versions[version.version]
             return {"type": "cr_version", "id": key, "version": version.version, "date": version.entry.date,
@@ -82,7 +82,7 @@ def _payload(kb: KnowledgeBase, history: RulesHistory, key: str) -> dict[str, An
         if match["glossary"]:
             return _glossary_payload(history, version, match["rest"])
         if match["rest"] not in version.rules:
-            fail(f"no rule {match['rest']} in the CR of {version.entry.date}")
+            fail(f"в КП от {version.entry.date} нет правила {match['rest']}")
         return _rule_payload(kb, history, version, match["rest"])
     number = key.rstrip(".")
     found = history.find(number)
@@ -100,6 +100,13 @@ def _rule_payload(kb: KnowledgeBase, history: RulesHistory, version: VersionInde
     newest = history.newest
     today_number = history.match(version, number, newest) if newest else None
     today = newest.rules.get(today_number) if newest and today_number else None
+    cited = citations(kb, history, steps)
+    # the same number in a document that meant another rule in the document's era (702.36b: Morph in 2015)
+    elsewhere = [
+        {"id": e.id, "cr_rule": e.cr_rule, "cr_today": e.cr_today}
+        for e in kb.rules
+        if e.number == number and e.id not in cited["rules"]
+    ]
     return {
         "type": "cr_rule",
         "asked": {"version": version.version, "number": number, "id": rule.id},
@@ -108,7 +115,8 @@ def _rule_payload(kb: KnowledgeBase, history: RulesHistory, version: VersionInde
         "subrules": [n for n in (newest.rules if today and newest else version.rules)
                      if n.startswith((today or rule).number) and n[len((today or rule).number):].isalpha()],
         "history": steps,
-        "cited_by": citations(kb, history, steps),
+        "cited_by": cited,
+        "same_number_elsewhere": elsewhere,
         "eras": {doc.id: era.version for doc in kb.documents if (era := history.era(kb, doc.id))},
     }
 
@@ -127,7 +135,7 @@ def _describe(version: VersionIndex, rule: CRRule) -> str:
 def _glossary_payload(history: RulesHistory, version: VersionIndex, slug: str) -> dict[str, Any]:
     entry = version.glossary.get(f"cr/{version.version}/glossary/{slug}")
     if entry is None:
-        fail(f"no glossary term {slug!r} in the CR of {version.entry.date}")
+        fail(f"в глоссарии КП от {version.entry.date} нет термина {slug!r}")
     steps: list[dict[str, Any]] = []
     previous: CRGlossary | None = None
     for other in history.versions:
@@ -171,6 +179,11 @@ def _print_rule(payload: dict[str, Any]) -> None:
     console.print("\n[bold]Ссылаются в документах[/] (по номеру правила в КП эпохи документа):")
     console.print(f"  выдержки правил: {', '.join(cited['rules']) or 'нет'}", highlight=False)
     console.print(f"  разъяснения: {', '.join(cited['rulings']) or 'нет'}", highlight=False)
+    for other in payload["same_number_elsewhere"]:
+        meaning = f"по КП эпохи документа {other['cr_rule']}, сегодня {other['cr_today'] or 'правила нет'}"
+        if other["cr_rule"] is None:
+            meaning = "КП эпохи документа не загружены"
+        console.print(f"  [yellow]тот же номер, другое правило[/]: {other['id']} ({meaning})", highlight=False)
     if payload["eras"]:
         eras = ", ".join(f"{doc} — {_iso(v)}" for doc, v in payload["eras"].items())
         console.print(f"  эпохи документов: {eras}", style="dim", highlight=False)

@@ -155,10 +155,10 @@ def test_a_document_is_not_taken_for_comprehensive_rules() -> None:
 @pytest.mark.parametrize(
     ("text", "message", "line"),
     [
-        (cr_text(date_line=False), "no 'These rules are effective as of <date>.' line", 2),
-        (cr_text(date="Smarch 1, 2026"), "not a date: 'Smarch 1, 2026'", 3),
-        (cr_text().replace("\nGlossary\n\nPlotwork", "\nPlotwork"), "no 'Glossary' heading", None),
-        (cr_text().replace("\nCredits\n\nTest Team", "\nTest Team"), "no 'Credits' heading after the glossary", None),
+        (cr_text(date_line=False), "под заголовком нет строки «These rules are effective as of <дата>.»", 2),
+        (cr_text(date="Smarch 1, 2026"), "не дата: «Smarch 1, 2026»", 3),
+        (cr_text().replace("\nGlossary\n\nPlotwork", "\nPlotwork"), "после правил нет заголовка «Glossary»", None),
+        (cr_text().replace("\nCredits\n\nTest Team", "\nTest Team"), "после глоссария нет заголовка «Credits»", None),
     ],
 )
 def test_malformed_file_is_one_error_naming_file_and_line(text: str, message: str, line: int | None) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +16,7 @@ from ingest.comprehensive_rules import parse_comprehensive_rules
 from ingest.entries import Rule, Ruling
 from kb import build as kb_build
 from kb.cli import app
+from kb.freshness import refresh_if_stale
 from kb.rules_history import RulesHistory, citations, word_diff
 from kb.store import KnowledgeBase
 from tests.ingest.cr_fixtures import cr_text, write_cr
@@ -80,6 +83,10 @@ def test_a_number_reused_by_another_rule_is_not_its_history(kb_with_cr: Path) ->
     assert today_502["today"]["id"] == "cr/20260116/502.78"
     assert [step["status"] for step in today_502["history"]] == ["absent", "first"]
     assert today_502["history"][0]["number_used_by"] == "502.78 (Plotwork)"
+    assert today_502["same_number_elsewhere"] == [
+        {"id": f"shm/rule/502.78/{lang}", "cr_rule": "cr/20080401/502.78", "cr_today": "702.78"}
+        for lang in ("en", "ru")
+    ]
     old = show_json("cr/20080401/502.78")
     assert old["rule"]["title"] == "Plotwork" and old["today"]["number"] == "702.78"
 
@@ -103,7 +110,7 @@ def test_show_glossary_and_version_and_other_ids_as_before(kb_with_cr: Path) -> 
     assert show_json("cr/20080401")["summary"]["rules"] == 11
     assert show_json("shm/persist/3")["entry"]["id"] == "shm/persist/3"
     code, _, err = invoke("show", "cr/20990101/100.1")
-    assert code == 1 and "no CR version 2099-01-01" in err
+    assert code == 1 and "нет версии КП от 2099-01-01" in err
 
 
 def test_reingest_is_byte_identical_and_a_rebuild_keeps_the_versions(
@@ -129,7 +136,7 @@ def test_malformed_cr_file_fails_on_one_line_and_stores_nothing(kb_with_cr: Path
     bad = write_cr(tmp_path / "bad-cr.txt", cr_text(date_line=False))
     code, _, err = invoke("ingest", str(bad))
     assert code == 1
-    assert f"{bad}:2: no 'These rules are effective as of <date>.' line" in err.replace("\n", "")
+    assert f"{bad}:2: под заголовком нет строки «These rules are effective as of <дата>.»" in err.replace("\n", "")
     assert kb_with_cr.read_bytes() == before
 
 
@@ -163,7 +170,7 @@ def test_word_diff_marks_only_what_changed() -> None:
 # --- the official files, when present ----------------------------------------------------------------
 
 def test_conspire_history_across_the_official_versions(build_dir: Path) -> None:
-    files = [CR_DIR / f"cr-{v}.txt" for v in ("20071001", "20080501", "20090711", "20130201", "20260116")]
+    files = [CR_DIR / f"cr-{v}.txt" for v in ("20071001", "20080501", "20090711", "20130201", "20150327", "20260116")]
     if not all(f.exists() for f in files):
         pytest.skip("the official CR files are not here")
     assert invoke("ingest", "--quiet")[0] == 0
@@ -176,12 +183,39 @@ def test_conspire_history_across_the_official_versions(build_dir: Path) -> None:
     assert shown["today"]["title"] == "Conspire"
     numbers = {step["version"]: step["number"] for step in shown["history"]}
     assert numbers == {"20071001": None, "20080501": "502.78", "20090711": "702.75", "20130201": "702.76",
-                       "20260116": "702.78"}
+                       "20150327": "702.77", "20260116": "702.78"}
     assert shown["history"][3]["number_used_by"] == "702.78 (Wither)"
     sub = show_json("702.78a")["history"]
     assert "[-play-] {+cast+}" in sub[2]["diff"]  # Magic 2010: "play" a spell became "cast"
     assert show_json("702.78a")["cited_by"]["rules"] == ["shm/rule/502.78a/en", "shm/rule/502.78a/ru"]
     persist = show_json("shm/rule/502.79a/ru")["entry"]
     assert (persist["cr_rule"], persist["cr_today"]) == ("cr/20080501/502.79a", "702.79a")
+    fear = show_json("702.36b")  # today Fear; in DTK's rules (2015-03-27, its era: first to know megamorph) Morph
+    assert fear["today"]["text"].startswith("A creature with fear")
+    assert fear["same_number_elsewhere"] == [
+        {"id": "dtk/rule/702.36b/ru", "cr_rule": "cr/20150327/702.36b", "cr_today": "702.37b"}
+    ]
     gtc = show_json("gtc/rule/702.97a/ru")["entry"]  # Cipher: GTC's rules update of 2013-02-01
     assert (gtc["cr_rule"], gtc["cr_today"]) == ("cr/20130201/702.97a", "702.99a")
+
+
+def test_refresh_after_a_source_edit_keeps_the_versions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cr_files: tuple[Path, Path]
+) -> None:
+    data = tmp_path / "data"
+    project_data = Path(__file__).resolve().parents[2] / "data"
+    shutil.copytree(project_data / "sources", data / "sources")
+    shutil.copytree(project_data / "glossary", data / "glossary")
+    monkeypatch.setenv("KB_DATA_DIR", str(data))
+    monkeypatch.setenv("KB_BUILD_DIR", str(tmp_path / "build"))
+    assert invoke("ingest", "--quiet", *map(str, cr_files))[0] == 0  # CR first: no documents yet
+    assert invoke("ingest", "--quiet")[0] == 0
+    assert show_json("shm/rule/502.78a/ru")["entry"]["cr_rule"] == "cr/20080401/502.78a"
+    source = data / "sources" / "003_b683e8ca89d81121.txt"
+    source.write_text(source.read_text("utf-8") + "\n* Новое разъяснение.\n", "utf-8")
+    later = (tmp_path / "build" / "kb.json").stat().st_mtime_ns + 10**9
+    os.utime(source, ns=(later, later))
+    assert refresh_if_stale() == ["shm"]
+    stats = json.loads(invoke("stats", "--json")[1])
+    assert set(stats["comprehensive_rules"]) == {"20080401", "20260116"}
+    assert show_json("shm/rule/502.78a/ru")["entry"]["cr_today"] == "702.78a"
