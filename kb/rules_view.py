@@ -112,13 +112,17 @@ def _rule_payload(kb: KnowledgeBase, history: RulesHistory, version: VersionInde
         "asked": {"version": version.version, "number": number, "id": rule.id},
         "today": _rule_dict(today) if today else None,
         "rule": _rule_dict(rule),
-        "subrules": [n for n in (newest.rules if today and newest else version.rules)
-                     if n.startswith((today or rule).number) and n[len((today or rule).number):].isalpha()],
+        "subrules": _subrules(newest if today and newest else version, (today or rule).number),
         "history": steps,
         "cited_by": cited,
         "same_number_elsewhere": elsewhere,
         "eras": {doc.id: era.version for doc in kb.documents if (era := history.era(kb, doc.id))},
     }
+
+
+def _subrules(version: VersionIndex, number: str) -> list[str]:
+    """``702.78a``, ``702.78b`` of ``702.78``: what a heading's reader looks at next."""
+    return [n for n in version.rules if n.startswith(number) and n[len(number):].isalpha()]
 
 
 def _rule_dict(rule: CRRule) -> dict[str, Any]:

@@ -13,8 +13,8 @@ Format (``format: "mtg-rulings-kb"``, ``version: 1``)::
     }
 
 The Comprehensive Rules versions are kept apart from ``entries``: they are not documents (no rulings,
-not searched, not exported), and they are decoded only when asked for (``RulesVersionRecord.entries``),
-so a knowledge base with eight CR versions loads as fast as one without for every other command.
+not searched, not exported), and they are decoded into entries only when asked for
+(``RulesVersionRecord.entries``): every other command pays only for reading their JSON.
 
 Entries keep document order (documents in manifest order; inside a document: document, sections,
 cards, rules, rulings as parsed). The file is written with sorted keys and no timestamps, so

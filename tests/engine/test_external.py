@@ -57,5 +57,5 @@ def test_kb_verify_scenario_rejects_a_missing_file(tmp_path: Path) -> None:
     from kb.cli import app
 
     result = CliRunner().invoke(app, ["verify", "--scenario", str(FILES[0]), str(tmp_path / "nope.yaml")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input is an error, never a verdict
     assert "nope.yaml" in result.output

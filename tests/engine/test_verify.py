@@ -115,5 +115,5 @@ def test_cli_rejects_unknown_ruling_id_in_a_scenario(data_dir: Path) -> None:
         PASSING.replace("id: ok", "id: ghost").replace("shm/persist/1", "shm/persist/99"), encoding="utf-8"
     )
     result = _run("verify", "--all")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "ghost.yaml:4: unknown ruling id 'shm/persist/99'" in result.output

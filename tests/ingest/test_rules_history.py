@@ -70,6 +70,7 @@ def test_show_number_gives_today_history_renumbering_and_diff(kb_with_cr: Path) 
     assert (old["version"], old["number"], old["status"]) == ("20080401", "502.78a", "first")
     assert (new["number"], new["status"], new["renumbered_from"]) == ("702.78a", "changed", "502.78a")
     assert "[-play-] {+cast+}" in new["diff"]
+    assert show_json("702.78")["subrules"] == ["702.78a", "702.78b"]
     heading = show_json("702.78")["cited_by"]["rules"]  # a heading is cited by its subrules' excerpts too
     assert heading == [f"shm/rule/502.78{sub}/{lang}" for lang in ("en", "ru") for sub in ("", "a", "b")]
     code, out, _ = invoke("show", "702.78a")
