@@ -1,4 +1,8 @@
-"""Bytes to text without silent mis-decoding: UTF-8 (with or without BOM) or CP1251, else an error."""
+"""Bytes to text without silent mis-decoding: UTF-8 (with or without BOM), else one legacy code page.
+
+Documents are Russian, so their legacy code page is CP1251 (accepted only when the result reads as
+Cyrillic); the English Comprehensive Rules files fall back to Windows-1252 instead.
+"""
 
 from __future__ import annotations
 
@@ -19,8 +23,11 @@ def looks_binary(data: bytes) -> bool:
     return bool(sample) and controls / len(sample) > 0.05
 
 
-def decode(data: bytes, path: str) -> tuple[str, str]:
-    """Return ``(text, encoding)``; raise ``IngestError`` naming ``path`` when it cannot be trusted."""
+def decode(data: bytes, path: str, legacy: str = "cp1251") -> tuple[str, str]:
+    """Return ``(text, encoding)``; raise ``IngestError`` naming ``path`` when it cannot be trusted.
+
+    ``legacy`` is the code page tried when the bytes are not UTF-8: "cp1251" or "cp1252".
+    """
     if not data.strip():
         raise IngestError(path, "empty file")
     if looks_binary(data):
@@ -32,13 +39,21 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
     except UnicodeDecodeError as exc:
         utf8_error = exc
     try:
-        text = data.decode("cp1251")
+        text = data.decode(legacy)
     except UnicodeDecodeError:
         text = ""
-    if text and _reads_as_cyrillic(text):
-        return text, "cp1251"
-    line = data[: utf8_error.start].count(b"\n") + 1
-    raise IngestError(path, f"cannot decode text: not UTF-8 (byte 0x{data[utf8_error.start]:02x}) nor CP1251", line)
+    if text and (_reads_as_cyrillic(text) if legacy == "cp1251" else not _CONTROL_RE.search(text)):
+        return text, legacy
+    line = _line_of(data, utf8_error.start)
+    raise IngestError(
+        path, f"cannot decode text: not UTF-8 (byte 0x{data[utf8_error.start]:02x}) nor {legacy.upper()}", line
+    )
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    """1-based line of a byte offset, counting LF, CRLF and lone CR line ends alike."""
+    head = data[:offset]
+    return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
@@ -64,5 +79,5 @@ def _strict(data: bytes, encoding: str, path: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
+        line = _line_of(data, exc.start)
         raise IngestError(path, f"cannot decode text as {encoding} (byte 0x{data[exc.start]:02x})", line) from exc

@@ -142,6 +142,8 @@ class Rule(Entry):
     rules_cited: tuple[str, ...] = ()  # other rules this excerpt refers to
     aligned: str | None = None
     content_hash: str = ""
+    cr_rule: str | None = None  # the Comprehensive Rules entry of the document's era: "cr/20080501/502.78a"
+    cr_today: str | None = None  # that rule's number in the newest ingested CR version: "702.78a"
 
 
 @dataclass(frozen=True)
@@ -161,8 +163,52 @@ class Ruling(Entry):
     content_hash: str = ""
 
 
+CRRuleKind = Literal["part", "chapter", "rule", "subrule"]
+
+
+@dataclass(frozen=True)
+class CRVersion(Entry):
+    """One ingested version of the Comprehensive Rules; its effective date is the version."""
+
+    entry_type: ClassVar[str] = "cr_version"
+
+    version: str  # "20260116": the effective date, as used in IDs
+    date: str  # ISO: "2026-01-16"
+    title: str
+    sha256: str
+    encoding: str
+    content_hash: str = ""
+
+
+@dataclass(frozen=True)
+class CRRule(Entry):
+    """A numbered rule of one CR version: a part ("7."), chapter ("702."), rule ("702.78.") or subrule."""
+
+    entry_type: ClassVar[str] = "cr_rule"
+
+    version: str  # "20260116"
+    number: str  # "702.78a", "702.78", "702", "7" (no trailing dot)
+    kind: CRRuleKind
+    text: str  # the rule's own text; a heading's text is its title
+    title: str | None = None  # set for headings: "Conspire" for "702.78. Conspire"
+    examples: tuple[str, ...] = ()  # the "Example:" paragraphs that follow the rule
+    content_hash: str = ""
+
+
+@dataclass(frozen=True)
+class CRGlossary(Entry):
+    """A glossary term of one CR version."""
+
+    entry_type: ClassVar[str] = "cr_glossary"
+
+    version: str
+    term: str
+    text: str
+    content_hash: str = ""
+
+
 ENTRY_TYPES: dict[str, type[Entry]] = {
-    cls.entry_type: cls for cls in (Document, Section, Card, Rule, Ruling)
+    cls.entry_type: cls for cls in (Document, Section, Card, Rule, Ruling, CRVersion, CRRule, CRGlossary)
 }
 
 
@@ -224,5 +270,27 @@ class ParsedDocument:
             "rules": len(self.rules),
             "rulings": sum(1 for r in self.rulings if r.kind == "ruling"),
             "notes": sum(1 for r in self.rulings if r.kind == "note"),
+            "warnings": len(self.warnings),
+        }
+
+
+@dataclass
+class ParsedRules:
+    """Everything one Comprehensive Rules file became: its version, rules and glossary."""
+
+    version: CRVersion
+    rules: list[CRRule] = field(default_factory=list)
+    glossary: list[CRGlossary] = field(default_factory=list)
+    warnings: list[IngestWarning] = field(default_factory=list)
+
+    def entries(self) -> list[Entry]:
+        return [self.version, *self.rules, *self.glossary]
+
+    def summary(self) -> dict[str, int]:
+        """What ``kb stats`` prints per CR version (kept apart from the documents' counts)."""
+        return {
+            "rules": len(self.rules),
+            "headings": sum(1 for r in self.rules if r.title is not None),
+            "glossary": len(self.glossary),
             "warnings": len(self.warnings),
         }

@@ -2,7 +2,10 @@
 
 The default build reads every document of ``data/sources/`` (manifest order first, then any other
 file, by name). Adding documents by path merges them into the stored knowledge base, replacing a
-document with the same ID.
+document with the same ID. A path may also be an official Comprehensive Rules file (recognised by its
+content): it adds that CR version, replacing the same version. CR versions are never bundled; a
+rebuild keeps the versions already ingested, and every build re-links the documents' rule excerpts to
+them (``kb.rules_history.link_excerpts``).
 """
 
 from __future__ import annotations
@@ -12,14 +15,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.entries import ParsedDocument
+from ingest.comprehensive_rules import looks_like_comprehensive_rules, parse_comprehensive_rules
+from ingest.entries import ParsedDocument, ParsedRules
 from ingest.errors import IngestError
 from ingest.glossary import Glossary, load_glossary
 from ingest.manifest import MANIFEST_NAME, load_manifest
 from ingest.mentions import CardMentionFinder
 from ingest.pipeline import parse_path, with_card_links
 from kb import paths
-from kb.store import KnowledgeBase
+from kb.rules_history import link_excerpts
+from kb.store import KnowledgeBase, RulesVersionRecord
 
 SOURCE_SUFFIXES = {".txt", ".text", ".md", ".markdown", ".html", ".htm"}
 PARSER_VERSION = "1"
@@ -71,6 +76,42 @@ def parse_sources(
         if on_document:
             on_document(source, document)
     return with_card_links(parsed)
+
+
+def split_rules(sources: Sequence[Source]) -> tuple[list[Source], list[Source]]:
+    """(documents, Comprehensive Rules files): a CR file is told by its title line, not its name."""
+    documents: list[Source] = []
+    rules: list[Source] = []
+    for source in sources:
+        try:
+            with source.path.open("rb") as handle:
+                head = handle.read(400)
+        except OSError as exc:
+            raise IngestError(source.label, f"не читается: {exc.strerror}") from exc
+        (rules if looks_like_comprehensive_rules(head) else documents).append(source)
+    return documents, rules
+
+
+def parse_rules_sources(sources: Sequence[Source]) -> list[ParsedRules]:
+    """Parse each CR file; raise ``IngestError`` on the first bad one (nothing is stored by this)."""
+    parsed: list[ParsedRules] = []
+    for source in sources:
+        rules = parse_comprehensive_rules(source.path.read_bytes(), source.label)
+        if any(r.version.version == rules.version.version for r in parsed):
+            raise IngestError(source.label, f"версия КП от {rules.version.date} указана дважды")
+        parsed.append(rules)
+    return parsed
+
+
+def with_rules(
+    kb: KnowledgeBase, added: Sequence[ParsedRules] = (), kept: KnowledgeBase | None = None
+) -> KnowledgeBase:
+    """``kb`` with the CR versions of ``kept`` and ``added`` (replacing same versions), excerpts re-linked."""
+    versions = dict(kept.rules_versions) if kept else dict(kb.rules_versions)
+    for rules in added:
+        versions[rules.version.version] = RulesVersionRecord.from_parsed(rules)
+    kb.rules_versions = versions
+    return link_excerpts(kb)
 
 
 def fingerprint(documents: Iterable[ParsedDocument], glossary_dir: Path | None = None) -> str:

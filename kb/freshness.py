@@ -36,6 +36,7 @@ def refresh_if_stale() -> list[str]:
     parsed = build.parse_sources(sources)  # all of them: rulings link to cards across documents
     labels = {source.label for source in sources}
     only_bundled = all(doc.source.path in labels for doc in kb.documents)
-    save(build.build(parsed) if only_bundled else build.merge(kb, parsed), kb_file)
+    rebuilt = build.build(parsed) if only_bundled else build.merge(kb, parsed)
+    save(build.with_rules(rebuilt, kept=kb), kb_file)  # the ingested CR versions stay, excerpts re-linked
     changed_labels = {source.label for source in changed}
     return [doc.document.id for doc in parsed if doc.document.source.path in changed_labels]

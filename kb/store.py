@@ -7,8 +7,14 @@ Format (``format: "mtg-rulings-kb"``, ``version: 1``)::
       "version": 1,
       "fingerprint": "<sha256 of the sources and glossary it was built from>",
       "documents": {"lrw": {"summary": {...}, "warnings": ["file:line: message", ...]}, ...},
-      "entries": [{"type": "document" | "section" | "card" | "rule" | "ruling", "id": ..., ...}, ...]
+      "entries": [{"type": "document" | "section" | "card" | "rule" | "ruling", "id": ..., ...}, ...],
+      "comprehensive_rules": {"20260116": {"summary": {...}, "warnings": [...],
+                              "entries": [{"type": "cr_version" | "cr_rule" | "cr_glossary", ...}, ...]}, ...}
     }
+
+The Comprehensive Rules versions are kept apart from ``entries``: they are not documents (no rulings,
+not searched, not exported), and they are decoded into entries only when asked for
+(``RulesVersionRecord.entries``): every other command pays only for reading their JSON.
 
 Entries keep document order (documents in manifest order; inside a document: document, sections,
 cards, rules, rulings as parsed). The file is written with sorted keys and no timestamps, so
@@ -29,6 +35,7 @@ from ingest.entries import (
     Document,
     Entry,
     ParsedDocument,
+    ParsedRules,
     Rule,
     Ruling,
     Section,
@@ -47,6 +54,30 @@ class KnowledgeBaseError(Exception):
 
 
 @dataclass
+class RulesVersionRecord:
+    """One ingested Comprehensive Rules version as stored: counts, warnings and (lazily) its entries."""
+
+    summary: dict[str, int]
+    warnings: list[str]
+    raw: list[dict[str, Any]] | None = None
+    decoded: list[Entry] | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_parsed(cls, parsed: ParsedRules) -> RulesVersionRecord:
+        return cls(parsed.summary(), [str(w) for w in parsed.warnings], decoded=parsed.entries())
+
+    @property
+    def entries(self) -> list[Entry]:
+        if self.decoded is None:
+            self.decoded = [entry_from_dict(item) for item in self.raw or []]
+        return self.decoded
+
+    def to_payload(self) -> dict[str, Any]:
+        items = self.raw if self.raw is not None else [entry.to_dict() for entry in self.entries]
+        return {"summary": self.summary, "warnings": self.warnings, "entries": items}
+
+
+@dataclass
 class KnowledgeBase:
     """All entries, addressable by ID, in document order."""
 
@@ -54,6 +85,7 @@ class KnowledgeBase:
     fingerprint: str = ""
     summaries: dict[str, dict[str, int]] = field(default_factory=dict)
     warnings: dict[str, list[str]] = field(default_factory=dict)
+    rules_versions: dict[str, RulesVersionRecord] = field(default_factory=dict)  # by version: "20260116"
     by_id: dict[str, Entry] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -96,7 +128,8 @@ class KnowledgeBase:
             totals[key] = sum(summary.get(key, 0) for summary in self.summaries.values())
         order = [doc.id for doc in self.documents]
         per_document = {doc_id: self.summaries[doc_id] for doc_id in order if doc_id in self.summaries}
-        return {**totals, "per_document": per_document}
+        versions = {version: self.rules_versions[version].summary for version in sorted(self.rules_versions)}
+        return {**totals, "per_document": per_document, "comprehensive_rules": versions}
 
     @classmethod
     def from_parsed(cls, parsed: Iterable[ParsedDocument], fingerprint: str = "") -> KnowledgeBase:
@@ -119,6 +152,9 @@ class KnowledgeBase:
                 for doc_id in self.summaries
             },
             "entries": [entry.to_dict() for entry in self.entries],
+            "comprehensive_rules": {
+                version: self.rules_versions[version].to_payload() for version in sorted(self.rules_versions)
+            },
         }
         return json.dumps(payload, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
@@ -140,6 +176,10 @@ class KnowledgeBase:
             fingerprint=payload.get("fingerprint", ""),
             summaries={doc_id: info["summary"] for doc_id, info in documents.items()},
             warnings={doc_id: info.get("warnings", []) for doc_id, info in documents.items()},
+            rules_versions={
+                version: RulesVersionRecord(info["summary"], info.get("warnings", []), raw=info["entries"])
+                for version, info in payload.get("comprehensive_rules", {}).items()
+            },
         )
 
 
@@ -160,6 +200,7 @@ __all__ = [
     "KnowledgeBase",
     "KnowledgeBaseError",
     "Rule",
+    "RulesVersionRecord",
     "Ruling",
     "Section",
     "load",

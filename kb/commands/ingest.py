@@ -13,7 +13,7 @@ from rich.table import Table
 
 from ingest.entries import Card, Document, Entry, ParsedDocument, Rule, Ruling, Section
 from ingest.errors import IngestError
-from kb import paths, store
+from kb import paths, rules_view, store
 from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json, warn
 from kb.i18n import entry_type_label, reason_label, status_label, t
 
@@ -54,6 +54,7 @@ def ingest(
 
     try:
         sources = [kb_build.Source(p, kb_build.label_for(p)) for p in paths_] if paths_ else kb_build.bundled_sources()
+        sources, rule_sources = kb_build.split_rules(sources) if paths_ else (sources, [])
         with Progress(
             TextColumn("[progress.description]{task.description}"),
             BarColumn(),
@@ -67,18 +68,27 @@ def ingest(
             def advance(source: kb_build.Source, _doc: ParsedDocument) -> None:
                 progress.update(task, advance=1, description=t("ingest.progress_file", name=source.path.name))
 
-            parsed = kb_build.parse_sources(sources, on_document=advance)
+            parsed = kb_build.parse_sources(sources, on_document=advance) if sources or not paths_ else []
+            rules = kb_build.parse_rules_sources(rule_sources)
     except IngestError as exc:
         fail(str(exc))
 
     per_document = {doc.document.id: doc.summary() for doc in parsed}
-    warnings = [str(w) for doc in parsed for w in doc.warnings]
+    per_version = {r.version.version: r.summary() for r in rules}
+    warnings = [str(w) for doc in parsed for w in doc.warnings] + [str(w) for r in rules for w in r.warnings]
     if not dry_run:
         existing = None
-        if paths_ and paths.kb_path().exists():
-            existing = load_kb()
-        kb = kb_build.merge(existing, parsed) if paths_ else kb_build.build(parsed)
-        store.save(kb, paths.kb_path())
+        if paths.kb_path().exists():
+            try:
+                existing = store.load(paths.kb_path())
+            except store.KnowledgeBaseError as exc:
+                if paths_:
+                    fail(str(exc))
+        if not paths_:
+            kb = kb_build.build(parsed)
+        else:
+            kb = kb_build.merge(existing, parsed) if parsed or existing is None else existing
+        store.save(kb_build.with_rules(kb, rules, kept=existing), paths.kb_path())
     if as_json:
         totals = {key: sum(s[key] for s in per_document.values()) for key in SUMMARY_KEYS}
         print_json(
@@ -86,12 +96,16 @@ def ingest(
                 "documents": len(parsed),
                 **totals,
                 "per_document": per_document,
+                "comprehensive_rules": per_version,
                 "warnings_detail": warnings,
                 "stored": None if dry_run else str(paths.kb_path()),
             }
         )
         return
-    console.print(_summary_table(t("ingest.title_dry_run" if dry_run else "ingest.title"), per_document))
+    if per_document or not per_version:
+        console.print(_summary_table(t("ingest.title_dry_run" if dry_run else "ingest.title"), per_document))
+    if per_version:
+        console.print(rules_view.rules_table(per_version))
     for warning in warnings:
         warn(warning)
     if not dry_run:
@@ -107,6 +121,8 @@ def stats(as_json: bool = JSON_OPTION) -> None:
         print_json(figures)
         return
     console.print(_summary_table(t("stats.title", count=figures["documents"]), figures["per_document"]))
+    if figures["comprehensive_rules"]:
+        console.print(rules_view.rules_table(figures["comprehensive_rules"]))
 
 
 def _resolve(kb: store.KnowledgeBase, key: str) -> list[Entry]:
@@ -165,6 +181,9 @@ def show(
 ) -> None:
     """Print an entry with its context: document, section, cards, cited rules, translation."""
     kb = load_kb()
+    if rules_view.wants(kb, entry_id):
+        rules_view.show(kb, entry_id, as_json)
+        return
     found = _resolve(kb, entry_id)
     if not found:
         close = difflib.get_close_matches(entry_id, list(kb.by_id), n=3, cutoff=0.6)
@@ -200,6 +219,9 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
             console.print(f"{t('show.names')}: {names}", highlight=False)
     elif isinstance(entry, Rule):
         console.print(f"[bold]{entry.number}[/] {entry.text}", highlight=False)
+        if entry.cr_rule:
+            today = entry.cr_today or "правила нет"
+            console.print(f"По КП эпохи документа: {entry.cr_rule}; номер сегодня: {today}", highlight=False)
     elif isinstance(entry, Card):
         console.print(f"[bold]{entry.name}[/] {entry.mana_cost or ''}  [dim]{entry.name_en or ''}[/]", highlight=False)
         console.print(entry.type_line, highlight=False)

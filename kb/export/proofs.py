@@ -210,7 +210,11 @@ def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
         if ref.endswith(" (copy)"):
             return f"{name(ref[: -len(' (copy)')])} (копия)"
         head, slash, tail = ref.partition("/")
+        copied = head.endswith(" (copy)")
+        head = head[: -len(" (copy)")] if copied else head
         label = card(head)
+        if label is not None and copied:
+            label += " (копия)"
         if label is None:
             return ref  # not a card: a counter kind, P/T, a player's choice value
         if not slash:
@@ -257,6 +261,8 @@ def _token_names(definitions: Iterable[Any]) -> dict[str, str]:
             token = node.get("token")
             if isinstance(token, Mapping) and token.get("name"):
                 found[str(token["name"])] = str(token.get("name_ru") or token["name"])
+                if node.get("ref"):  # the ref the effect gives the token (``create_token: {ref, token}``)
+                    found[str(node["ref"])] = found[str(token["name"])]
             for value in node.values():
                 walk(value)
         elif isinstance(node, list | tuple):
