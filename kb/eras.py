@@ -52,7 +52,7 @@ class Currency:
     why: str = ""
 
     def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"status": self.status}
+        out: dict[str, object] = {"status": self.status, "label_ru": self.label_ru}
         if self.changes:
             out["changes"] = [
                 {
@@ -68,6 +68,8 @@ class Currency:
             ]
         if self.why:
             out["why"] = self.why
+        if self.explanation_ru:
+            out["explanation_ru"] = self.explanation_ru
         return out
 
     @property

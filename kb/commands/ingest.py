@@ -139,13 +139,16 @@ def _resolve(kb: store.KnowledgeBase, key: str) -> list[Entry]:
 STATUS_STYLE = {"verified": "green", "failing": "red", "unlinked": "yellow", "not_simulable": "blue"}
 
 
+CURRENCY_STYLE = {"current": "green", "obsolete": "red", "terms": "yellow", "unjudged": "dim"}
+
+
 def _verification(kb: store.KnowledgeBase, entry_id: str) -> dict[str, Any]:
     """Status and scenarios of a ruling; a broken scenario file is reported, not fatal, for ``show``."""
     from kb import verify  # loads the rules engine only when a ruling is shown
 
     try:
         return verify.verdict_for(kb, entry_id).to_dict()
-    except (verify.VerifyError, verify.EngineError) as exc:
+    except (verify.VerifyError, verify.EngineError, verify.eras.EraError) as exc:
         return {"id": entry_id, "status": "error", "error": str(exc)}
 
 
@@ -247,12 +250,26 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
         else:
             label = f"[red]{escape(str(verification.get('error', status)))}[/]"
         console.print(f"\n{t('show.check')}: {label}", highlight=False)
+        if verification.get("era"):
+            console.print("  " + escape(t("verify.era", date=verification["era"])), style="dim", highlight=False)
+        if currency := verification.get("currency"):
+            style = CURRENCY_STYLE.get(currency["status"], "")
+            console.print(f"{t('show.today')}: [{style}]{escape(currency['label_ru'])}[/]", highlight=False)
+            if currency.get("explanation_ru"):
+                console.print(f"  {escape(currency['explanation_ru'])}", highlight=False)
+            for change in currency.get("changes", []):
+                if change.get("rules_now"):
+                    console.print("  " + escape(t("show.rules_now", rules=", ".join(change["rules_now"]))),
+                                  highlight=False)
         if verification.get("reason"):
             reason = reason_label(verification["reason"])
             console.print(f"  {t('show.reason')}: {reason} — {verification.get('why', '')}", highlight=False)
         for result in verification.get("results", []):
             mark = t("verify.passed" if result["passed"] else "verify.failed")
             console.print(f"  {mark} {result['scenario']} — {result['title']}", highlight=False, markup=False)
+        for result in verification.get("today_results", []):  # the other proof: the same play, today's rules
+            mark = t("verify.passed" if result["passed"] else "verify.failed")
+            console.print(f"  {t('show.today_run')}: {mark} {result['scenario']}", highlight=False, markup=False)
         if verification.get("results"):
             console.print("  " + t("show.details", id=entry.id), style="dim", highlight=False)
     for cited in context.get("rules_cited", []):

@@ -178,3 +178,21 @@ def coverage(as_json: bool = JSON_OPTION) -> None:
     table.add_row(t("col.notes"), *(str(report["notes"][c]) for c in columns))
     table.add_row(t("col.rules"), *(str(report["rules"][c]) for c in columns))
     console.print(table)
+    _print_currency(report["currency"])
+
+
+def _print_currency(currency: dict[str, Any]) -> None:
+    """Whether the rulings still hold today: current, obsolete, old terms, not judged, per document."""
+    from kb.eras import CURRENCY
+
+    table = Table(title=t("coverage.currency_title"), title_justify="left")
+    table.add_column(t("col.document"))
+    for status in CURRENCY:
+        header = t(f"currency.{status}")
+        widest = max(map(len, header.split()))
+        table.add_column(header, justify="right", min_width=widest, max_width=widest)
+    for doc_id, counts in currency["documents"].items():
+        table.add_row(doc_id, *(str(counts[c]) for c in CURRENCY))
+    table.add_section()
+    table.add_row(f"[bold]{t('col.total')}[/]", *(f"[bold]{currency['total'][c]}[/]" for c in CURRENCY))
+    console.print(table)

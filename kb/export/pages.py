@@ -177,6 +177,7 @@ class SiteModel:
             Page("search.html", "search.html.j2", "ru", "Поиск", {"site": self}),
             Page("cards.html", "cards.html.j2", "ru", "Карты", {"site": self}),
             Page("rules.html", "rules.html.j2", "ru", "Правила", {"site": self}),
+            Page("changes.html", "changes.html.j2", "ru", "Что изменилось с тех пор", {"site": self}),
         ]
         for doc in self.documents:
             pages.append(Page(doc.page, "document.html.j2", doc.lang, doc.document.title, {"doc": doc}))

@@ -55,10 +55,26 @@ class CheckLine:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A rules change a ruling's currency rests on, as the site tells it."""
+
+    release: str
+    since: str  # ISO date, or the CR version by which it was in force
+    summary: str
+    rules_now: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Verdict:
     status: str  # one of STATUSES
     reason: str = ""
     scenarios: tuple[ScenarioProof, ...] = ()
+    era: str = ""  # the date whose rules the proof was played under
+    currency: str = ""  # current | obsolete | terms | unjudged ("" when unknown)
+    currency_label: str = ""  # «актуально», «устарело с 2018», «термины устарели», «не оценено»
+    currency_why: str = ""  # what changed, or why it can't be judged
+    changes: tuple[Change, ...] = ()
+    today: tuple[ScenarioProof, ...] = ()  # the same scenarios under today's rules (shown when obsolete)
 
     @property
     def label(self) -> str:
@@ -167,7 +183,8 @@ def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Ve
     scenarios = verify.collect_scenarios(data_dir, db, known)
     not_simulable = verify.load_not_simulable(data_dir, known)
     ids = [r.id for r in kb.rulings] + [r.id for r in kb.rules]  # rule excerpts are backed by scenarios too
-    found = verify.verdicts(ids, scenarios, db, not_simulable)
+    context = verify.era_context(kb, data_dir) if hasattr(verify, "era_context") else None
+    found = verify.verdicts(ids, scenarios, db, not_simulable, context=context)
     base = str(data_dir.resolve().parent) + "/"
     reasons = getattr(verify, "REASONS", {})
     out: dict[str, Verdict] = {}
@@ -175,12 +192,30 @@ def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Ve
         reason = ""
         if raw.reason:
             reason = reasons.get(raw.reason, raw.reason) + (f" — {raw.why}" if raw.why else "")
+        currency = getattr(raw, "currency", None)
+        obsolete = currency is not None and currency.status == "obsolete"
         out[ruling_id] = Verdict(
             status=raw.status if raw.status in STATUSES else "unlinked",
             reason=reason,
             scenarios=tuple(_scenario(result, db, base) for result in raw.results),
+            era=getattr(raw, "era", None) or "",
+            currency=currency.status if currency is not None else "",
+            currency_label=currency.label_ru if currency is not None else "",
+            currency_why=currency.explanation_ru if currency is not None else "",
+            changes=tuple(_change(c) for c in currency.changes) if currency is not None else (),
+            today=tuple(_scenario(r, db, base) for r in raw.today_results) if obsolete else (),
         )
     return out
+
+
+def _change(change: Any) -> Change:
+    since = change.effective.isoformat() if change.effective else change.latest.isoformat()
+    return Change(
+        release=change.release or "",
+        since=since,
+        summary=change.summary_ru,
+        rules_now=tuple(r.number for r in change.rules_now),
+    )
 
 
 def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:

@@ -101,3 +101,22 @@ def test_rule_page_shows_both_languages_side_by_side(exported: Path) -> None:
     columns = soup.select(".side-by-side.two .rule-text")
     assert [c["lang"] for c in columns] == ["ru", "en"]
     assert "Conspire" in columns[1].get_text()
+
+
+def test_rulings_say_whether_they_hold_today(exported: Path, soups: dict[Path, BeautifulSoup]) -> None:
+    """The 2007 redirection ruling is proven for its era and marked obsolete since 2018, with both proofs side by
+    side on «Что изменилось с тех пор»; a ruling whose play is the same today is marked current."""
+    section = soups[exported / "section" / "lrw" / "planeswalker.html"]
+    redirect = section.find(id="lrw/planeswalker/12")
+    assert redirect is not None
+    badge = redirect.select_one(".badge-now-obsolete")
+    assert badge is not None and badge.get_text(strip=True) == "устарело с 2018"
+    assert "По сегодняшним правилам" in redirect.get_text()
+    persist = soups[exported / "section" / "gtc" / "extort.html"].find(id="gtc/extort/1")
+    assert persist is not None and persist.select_one(".badge-now-current") is not None
+    changes = soups[exported / "changes.html"]
+    entry = changes.find(id="changed-lrw/planeswalker/12")
+    assert entry is not None
+    era, today = entry.select(".side-by-side > div")
+    assert "пройден" in era.get_text() and "не пройден" in today.get_text()
+    assert "Dominaria" in entry.get_text()
