@@ -8,6 +8,7 @@ from typing import Any
 
 from ingest.morphology import fold
 from kb.search import index as index_mod
+from kb.search.card_first import card_first, named_cards
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
@@ -124,7 +125,10 @@ class SearchSession:
         if compiled.plan is None and not (filters.documents or filters.kinds or filters.langs or nodes):
             return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts)
         page = self.searcher.search(compiled.plan, filters, max(request.limit, COORD_DEPTH))
-        hits = coordinate(compiled.plan, page.hits)[: request.limit]
+        hits = coordinate(compiled.plan, page.hits)
+        if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
+            hits = card_first(hits, names, self.searcher, self.glossary, filters)
+        hits = hits[: request.limit]
         terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
         results = []
         for hit in hits:
