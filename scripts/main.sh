@@ -6,6 +6,14 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 kb=.venv/bin/kb
 $kb ingest
+# MTGJSON set files (every card of the five sets with its official rulings) are data kept outside the
+# repository; ingest them when they are there (README: "Cards and official rulings (MTGJSON)").
+mtgjson_dir="${KB_MTGJSON_DIR:-../shared/mtgjson}"
+if compgen -G "$mtgjson_dir/*.json" >/dev/null; then
+  $kb ingest --quiet "$mtgjson_dir"/*.json
+else
+  echo "MTGJSON: $mtgjson_dir has no set files; skipping the cards and official rulings (see README)"
+fi
 $kb index
 echo
 $kb verify --all --no-log | tail -n 1
