@@ -79,6 +79,8 @@ def ingest(
             existing = load_kb()
         kb = kb_build.merge(existing, parsed) if paths_ else kb_build.build(parsed)
         store.save(kb, paths.kb_path())
+        # MTGJSON sets share cards: report what each owns once merged (a reprint counts in its first set)
+        per_document.update({k: kb.summaries[k] for k in per_document if k in kb.summaries})
     if as_json:
         totals = {key: sum(s[key] for s in per_document.values()) for key in SUMMARY_KEYS}
         print_json(
@@ -156,7 +158,7 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
     if isinstance(entry, Ruling | Rule):
         context["verification"] = _verification(kb, entry.id)
     if isinstance(entry, Ruling) and entry.same_as:  # the same ruling in the other source (document ↔ official)
-        context["same_as"] = [e.to_dict() for sid in entry.same_as if (e := kb.get(sid)) is not None]
+        context["same_ruling"] = [e.to_dict() for sid in entry.same_as if (e := kb.get(sid)) is not None]
     if isinstance(entry, Ruling):
         context["cards"] = [kb.get(cid).to_dict() for cid in entry.card_ids if kb.get(cid) is not None]  # type: ignore[union-attr]
     if isinstance(entry, Card):
@@ -244,7 +246,7 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
     if aligned := context.get("aligned"):
         console.print(f"\n[bold]Перевод[/] ({aligned['id']}):", highlight=False)
         console.print(aligned.get("text") or aligned.get("heading", ""), highlight=False, markup=False)
-    for same in context.get("same_as", []):
+    for same in context.get("same_ruling", []):
         dated = f", {same['date']}" if same.get("date") else ""
         console.print(f"\n[bold]То же разъяснение[/] ({same['id']}{dated}):", highlight=False)
         console.print(same.get("text", ""), highlight=False, markup=False)
