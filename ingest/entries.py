@@ -36,7 +36,11 @@ def content_hash(*parts: str) -> str:
 
 @dataclass(frozen=True)
 class SourceSpan:
-    """Where an entry stands in its source file: 1-based, inclusive line numbers."""
+    """Where an entry stands in its source file: 1-based, inclusive line numbers.
+
+    An MTGJSON file is one line of JSON, so there ``start``/``end`` count its cards instead (see
+    ``ingest/mtgjson.py``).
+    """
 
     path: str
     start: int

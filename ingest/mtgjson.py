@@ -54,8 +54,8 @@ SECTION_HEADING = "Карты и официальные разъяснения"
 
 
 def looks_like_json(data: bytes) -> bool:
-    """Cheap content sniff: a document starting with ``{`` is JSON, whatever its file name says."""
-    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+    """Cheap content sniff: a document starting with ``{`` or ``[`` is JSON, whatever its file name says."""
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
 
 
 def card_id(name: str) -> str:

@@ -94,6 +94,12 @@ class SearchSession:
     def close(self) -> None:
         self.searcher.close()
 
+    def resolve_sets(self, value: str) -> tuple[str, ...]:
+        """Every document of the set: its release notes / FAQ and its MTGJSON card list (``mtgjson-lrw``)."""
+        first = self.resolve_set(value)
+        code = fold(self.documents.get(first, {}).get("set_code", "") or first)
+        return tuple(d for d, info in self.documents.items() if d == first or fold(info.get("set_code", "")) == code)
+
     def resolve_set(self, value: str) -> str:
         wanted = fold(value.strip())
         for doc_id, info in self.documents.items():
@@ -117,7 +123,7 @@ class SearchSession:
                 if node is not None:
                     nodes.append(node)
         filters = Filters(
-            documents=(self.resolve_set(request.set),) if request.set else (),
+            documents=self.resolve_sets(request.set) if request.set else (),
             kinds=(request.kind,) if request.kind else (),
             langs=(request.lang,) if request.lang else (),
             nodes=tuple(nodes),
@@ -127,7 +133,7 @@ class SearchSession:
         page = self.searcher.search(compiled.plan, filters, max(request.limit, COORD_DEPTH))
         hits = coordinate(compiled.plan, page.hits)
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
-            hits = card_first(hits, names, self.searcher, self.glossary, filters)
+            hits = card_first(hits, request.query, names, self.searcher, self.glossary, filters)
         hits = hits[: request.limit]
         terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
         results = []

@@ -130,12 +130,13 @@ def test_ingesting_sets_one_by_one_adds_and_replaces_printings(tmp_path: Path, b
     ("payload", "message"),
     [
         ({"cards": []}, "not an MTGJSON file"),
+        ([{"name": "Glade Warden"}], "not an MTGJSON file"),
         ({"meta": {"version": "4.6.0"}, "data": {"code": "OLD", "cards": []}}, "version 4.6.0"),
         (set_file("BAD", [card("", "7")]), "card #1 (number 7) has no name"),
     ],
 )
 def test_bad_files_are_one_line_errors_and_store_nothing(
-    tmp_path: Path, build_dir: Path, payload: dict, message: str
+    tmp_path: Path, build_dir: Path, payload: Any, message: str
 ) -> None:
     good = write(tmp_path / "grv.json", set_file("GRV", GROVE))
     assert invoke("ingest", "--quiet", str(good))[0] == 0
@@ -246,3 +247,18 @@ def test_the_five_real_sets_ingest_fast_with_every_card_and_ruling(build_dir: Pa
     assert len(plains["printings"]) == 13 and plains["name_ru"] == "Равнина"
     links = [e for e in kb.values() if e["type"] == "ruling" and not e["id"].startswith("mtgjson/") and e["same_as"]]
     assert len(links) >= 60
+
+
+def test_a_question_about_a_card_keeps_the_answering_ruling_first_and_the_card_next(with_redcap: Path) -> None:
+    code, out, err = invoke("search", "Кровожадный Красный Колпак несколько способностей Упорства", "--json")
+    assert code == 0, err
+    ids = [r["id"] for r in json.loads(out)["results"]]
+    assert ids[0] in {"shm/persist/3", "mtgjson/card/murderous-redcap/ruling/2"}  # the same ruling, RU or EN
+    assert ids[1:3] == ["mtgjson/card/murderous-redcap", "shm/card/murderous-redcap"]
+
+
+def test_show_of_a_document_ruling_prints_the_official_one(with_redcap: Path) -> None:
+    code, out, _ = invoke("show", "shm/persist/3")
+    assert code == 0
+    assert "То же разъяснение (mtgjson/card/murderous-redcap/ruling/2, 2013-06-07)" in out
+    assert "multiple instances of persist" in out
