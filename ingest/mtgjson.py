@@ -241,11 +241,16 @@ def _card(
     )
 
 
-def _card_hash(name: str, first: dict[str, Any], printings: Sequence[Printing]) -> str:
-    parts = [name, first.get("manaCost") or "", first.get("type") or "", first.get("text") or ""]
-    parts += [str(first.get(k) or "") for k in ("power", "toughness", "loyalty")]
+def _card_hash(name: str, card: Card | dict[str, Any], printings: Sequence[Printing]) -> str:
+    """What the card says: Oracle fields and every printing's printed texts (not where it was read from)."""
+    if isinstance(card, Card):
+        fields = [card.mana_cost, card.type_line, card.oracle_text, card.power, card.toughness, card.loyalty]
+    else:
+        fields = [card.get(k) for k in ("manaCost", "type", "text", "power", "toughness", "loyalty")]
+    parts = [name, *(str(f or "") for f in fields)]
     for p in printings:
-        parts += [p.set_code, p.number, p.original_text or "", p.text_ru or ""]
+        parts += [p.set_code, p.number, p.original_type or "", p.original_text or "", p.name_ru or "",
+                  p.type_ru or "", p.text_ru or ""]
     return content_hash(*parts)
 
 
@@ -302,9 +307,10 @@ def _rulings(
 def consolidate(old: Sequence[Entry], new: Sequence[Entry]) -> list[Entry]:
     """Merge MTGJSON card data of ``old`` (stored) and ``new`` (just parsed) entries into one card per name.
 
-    Printings of a set in ``new`` replace that set's printings in ``old``; Oracle fields and rulings come
-    from the newest data holding the card. Each card (with its rulings, renumbered in order) moves to the
-    document of its earliest set. Entries that are not MTGJSON card data pass through in order, with
+    Printings of a set in ``new`` replace that set's printings in ``old``; Oracle fields come from the
+    card's earliest set; rulings are the union of all versions' (earliest set's first). Each card (with its rulings,
+    renumbered in order) moves to the document of its earliest set. Entries that are not MTGJSON card
+    data pass through in order, with
     MTGJSON documents and sections of ``new`` replacing those of ``old``.
     """
     new_docs = {e.id for e in new if isinstance(e, Document) and e.kind == KIND}
@@ -337,14 +343,31 @@ def consolidate(old: Sequence[Entry], new: Sequence[Entry]) -> list[Entry]:
         if not printings:
             continue  # every set that printed it was re-ingested without it
         printings.sort(key=lambda p: rank[p.set_code])
-        base = (fresh or [c for _, c in versions])[-1]
+        # the card as its earliest set's file has it (re-ingested or stored): the same entry whatever order
+        # the sets were ingested in
+        owner_set = printings[0].set_code
+        holders = [c for c in fresh if any(p.set_code == owner_set for p in c.printings)]
+        holders = holders or [c for _, c in versions if any(p.set_code == owner_set for p in c.printings)]
+        base = holders[-1]
         doc_id = doc_by_set[printings[0].set_code]
         section_id = f"{doc_id}/cards"
-        card = replace(base, document_id=doc_id, section_id=section_id, printings=tuple(printings), same_as=())
+        card = replace(
+            base, document_id=doc_id, section_id=section_id, printings=tuple(printings), same_as=(),
+            content_hash=_card_hash(base.name, base, printings),
+        )
         owned_cards[doc_id].append(card)
         group = rulings.get(cid, [])
-        chosen = [r for is_new, r in group if is_new] if fresh else [r for _, r in group]
-        unique = list({(r.date, r.text): r for r in chosen}.values())
+        # every ruling any version lists (MTGJSON rulings are per Oracle card, so sets agree); a ruling dropped
+        # upstream stays until a full rebuild: that keeps the entries independent of the ingestion order
+        chosen = sorted((r for _, r in group), key=lambda r: (r.source.path != base.source.path, _ruling_order(r)))
+        by_text: dict[tuple[str | None, str], Ruling] = {}
+        for ruling in chosen:
+            by_text.setdefault((ruling.date, ruling.text), ruling)
+        for _, ruling in group:  # one entry per ruling, as read from the card's own file where that has it
+            key = (ruling.date, ruling.text)
+            if key in by_text and ruling.source.path == base.source.path:
+                by_text[key] = ruling
+        unique = list(by_text.values())
         for number, ruling in enumerate(unique, start=1):
             owned_rulings[doc_id].append(
                 replace(ruling, id=f"{cid}/ruling/{number}", document_id=doc_id, section_id=section_id, same_as=())
@@ -354,9 +377,15 @@ def consolidate(old: Sequence[Entry], new: Sequence[Entry]) -> list[Entry]:
     for document in documents:
         result.append(document)
         result.extend(e for e in passthrough if isinstance(e, Section) and e.document_id == document.id)
-        result.extend(sorted(owned_cards.get(document.id, []), key=lambda c: c.source.start))
-        result.extend(owned_rulings.get(document.id, []))
+        # by ID: the same entries in the same order whatever order the sets were ingested in
+        result.extend(sorted(owned_cards.get(document.id, []), key=lambda c: c.id))
+        result.extend(sorted(owned_rulings.get(document.id, []), key=_ruling_order))
     return result
+
+
+def _ruling_order(ruling: Entry) -> tuple[str, int]:
+    card, _, number = ruling.id.rpartition("/ruling/")
+    return (card, int(number))
 
 
 def summaries(entries: Sequence[Entry], warnings: Mapping[str, Sequence[str]]) -> dict[str, dict[str, int]]:

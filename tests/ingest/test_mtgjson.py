@@ -262,3 +262,23 @@ def test_show_of_a_document_ruling_prints_the_official_one(with_redcap: Path) ->
     assert code == 0
     assert "То же разъяснение (mtgjson/card/murderous-redcap/ruling/2, 2013-06-07)" in out
     assert "multiple instances of persist" in out
+
+
+def test_the_entries_do_not_depend_on_the_order_the_sets_are_ingested_in(tmp_path: Path, build_dir: Path) -> None:
+    shared = {"date": "2001-01-01", "text": "Glade Warden's ability counts itself."}
+    first = write(tmp_path / "grv.json", set_file("GRV", GROVE))
+    later = write(tmp_path / "new.json", set_file("NEW", [card("Glade Warden", "77", rulings=[shared]),
+                                                         card("Forest", "80")], release="2010-01-01"))
+
+    def entries_after(*batches: tuple[Path, ...]) -> list[dict[str, Any]]:
+        (build_dir / "kb.json").unlink(missing_ok=True)
+        for batch in batches:
+            code, _out, err = invoke("ingest", "--quiet", *map(str, batch))
+            assert code == 0, err
+        return json.loads((build_dir / "kb.json").read_text(encoding="utf-8"))["entries"]
+
+    together = entries_after((first, later))
+    assert entries_after((later,), (first,)) == together
+    assert entries_after((first,), (later,), (later,)) == together
+    warden = next(e for e in together if e["id"] == "mtgjson/card/glade-warden")
+    assert warden["source"]["path"].endswith("grv.json")  # read from its earliest set
