@@ -134,7 +134,7 @@ class SearchSession:
         hits = coordinate(compiled.plan, page.hits)
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
             hits = card_first(hits, request.query, names, self.searcher, self.glossary, filters)
-        hits = hits[: request.limit]
+        hits = distinct_texts(hits)[: request.limit]
         terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
         results = []
         for hit in hits:
@@ -168,6 +168,18 @@ class SearchSession:
             time.perf_counter() - started,
             page.exact,
         )
+
+
+def distinct_texts(hits: list[Hit]) -> list[Hit]:
+    """One hit per text: MTGJSON repeats a keyword's general ruling under every card that has it."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for hit in hits:
+        key = (hit.kind, " ".join(hit.text.split()))
+        if key not in seen:
+            seen.add(key)
+            kept.append(hit)
+    return kept
 
 
 def coordinate(plan: Node | None, hits: list[Hit]) -> list[Hit]:
