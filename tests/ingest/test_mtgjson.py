@@ -282,3 +282,14 @@ def test_the_entries_do_not_depend_on_the_order_the_sets_are_ingested_in(tmp_pat
     assert entries_after((first,), (later,), (later,)) == together
     warden = next(e for e in together if e["id"] == "mtgjson/card/glade-warden")
     assert warden["source"]["path"].endswith("grv.json")  # read from its earliest set
+
+
+def test_a_ruling_repeated_under_several_cards_is_one_search_hit(tmp_path: Path, build_dir: Path) -> None:
+    general = {"date": "2001-01-01", "text": "Wildgrowth triggers only once per turn, whatever happens."}
+    cards = [card(name, str(n), rulings=[general]) for n, name in enumerate(("Glade Warden", "Moss Herald"), 1)]
+    path = write(tmp_path / "grv.json", set_file("GRV", cards))
+    assert invoke("ingest", "--quiet", str(path))[0] == 0
+    code, out, err = invoke("search", "wildgrowth triggers once per turn", "--kind", "ruling", "--json")
+    assert code == 0, err
+    ids = [r["id"] for r in json.loads(out)["results"]]
+    assert ids == ["mtgjson/card/glade-warden/ruling/1"] or ids == ["mtgjson/card/moss-herald/ruling/1"]
