@@ -36,7 +36,11 @@ def content_hash(*parts: str) -> str:
 
 @dataclass(frozen=True)
 class SourceSpan:
-    """Where an entry stands in its source file: 1-based, inclusive line numbers."""
+    """Where an entry stands in its source file: 1-based, inclusive line numbers.
+
+    An MTGJSON file is one line of JSON, so there ``start``/``end`` count its cards instead (see
+    ``ingest/mtgjson.py``).
+    """
 
     path: str
     start: int
@@ -108,6 +112,19 @@ class LoyaltyAbility:
 
 
 @dataclass(frozen=True)
+class Printing:
+    """One printing of a card (MTGJSON): where it was printed and its text as printed, in both languages."""
+
+    set_code: str  # "SHM"
+    number: str  # collector number: "91", "278★"
+    original_type: str | None = None  # English type line as printed
+    original_text: str | None = None  # English rules text as printed (the era's wording)
+    name_ru: str | None = None
+    type_ru: str | None = None  # Russian type line as printed
+    text_ru: str | None = None  # Russian rules text as printed
+
+
+@dataclass(frozen=True)
 class Card(Entry):
     entry_type: ClassVar[str] = "card"
 
@@ -129,6 +146,11 @@ class Card(Entry):
     loyalty_abilities: tuple[LoyaltyAbility, ...]
     lang: Lang
     content_hash: str = ""
+    # Filled for cards from MTGJSON set files (ingest/mtgjson.py); empty for document card blocks.
+    name_ru: str | None = None
+    oracle_text: str | None = None  # today's Oracle text, whole
+    printings: tuple[Printing, ...] = ()
+    same_as: tuple[str, ...] = ()  # the same card's entries from other sources (document ↔ MTGJSON)
 
 
 @dataclass(frozen=True)
@@ -161,6 +183,8 @@ class Ruling(Entry):
     english_names: tuple[EnglishName, ...] = ()
     aligned: str | None = None
     content_hash: str = ""
+    date: str | None = None  # ISO date of an official (MTGJSON) ruling
+    same_as: tuple[str, ...] = ()  # the same ruling elsewhere: a document's ruling ↔ the official one
 
 
 CRRuleKind = Literal["part", "chapter", "rule", "subrule"]
@@ -230,6 +254,8 @@ def entry_from_dict(data: dict[str, Any]) -> Entry:
             value = tuple(EnglishName(**v) for v in value)
         elif f.name == "loyalty_abilities":
             value = tuple(LoyaltyAbility(**v) for v in value)
+        elif f.name == "printings":
+            value = tuple(Printing(**v) for v in value)
         else:
             value = _tupled(value)
         kwargs[f.name] = value

@@ -22,7 +22,7 @@ from ingest.glossary import Glossary, load_glossary
 from ingest.manifest import MANIFEST_NAME, load_manifest
 from ingest.mentions import CardMentionFinder
 from ingest.pipeline import parse_path, with_card_links
-from kb import paths
+from kb import card_data, paths
 from kb.rules_history import link_excerpts
 from kb.store import KnowledgeBase, RulesVersionRecord
 
@@ -68,14 +68,17 @@ def parse_sources(
     finder = CardMentionFinder.from_glossary(glossary)
     parsed: list[ParsedDocument] = []
     for source in sources:
-        manifest = load_manifest(source.path.parent)
-        document = parse_path(source.path, manifest.get(source.path.name), glossary, source.label, finder)
-        if any(d.document.id == document.document.id for d in parsed):
-            raise IngestError(source.label, f"document ID {document.document.id!r} is used by another source")
-        parsed.append(document)
-        if on_document:
-            on_document(source, document)
-    return with_card_links(parsed)
+        if (documents := card_data.parse_if_card_data(source.path, source.label, finder)) is None:
+            manifest = load_manifest(source.path.parent)
+            documents = [parse_path(source.path, manifest.get(source.path.name), glossary, source.label, finder)]
+        for document in documents:
+            if any(d.document.id == document.document.id for d in parsed):
+                raise IngestError(source.label, f"document ID {document.document.id!r} is used by another source")
+            parsed.append(document)
+            if on_document:
+                on_document(source, document)
+    with_card_links([d for d in parsed if not card_data.is_card_document(d)])
+    return parsed
 
 
 def split_rules(sources: Sequence[Source]) -> tuple[list[Source], list[Source]]:
@@ -126,7 +129,7 @@ def fingerprint(documents: Iterable[ParsedDocument], glossary_dir: Path | None =
 
 
 def build(documents: list[ParsedDocument]) -> KnowledgeBase:
-    return KnowledgeBase.from_parsed(documents, fingerprint(documents))
+    return card_data.finish(KnowledgeBase.from_parsed(documents, fingerprint(documents)), [])
 
 
 def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> KnowledgeBase:
@@ -135,18 +138,19 @@ def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> Knowle
         return build(added)
     new_ids = {doc.document.id for doc in added}
     kept = KnowledgeBase(
-        entries=[e for e in existing.entries if e.document_id not in new_ids],
+        entries=[e for e in existing.entries if e.document_id not in new_ids or card_data.carried_over(e)],
         summaries={k: v for k, v in existing.summaries.items() if k not in new_ids},
         warnings={k: v for k, v in existing.warnings.items() if k not in new_ids},
     )
     fresh = KnowledgeBase.from_parsed(added)
     digest = hashlib.sha256((existing.fingerprint + fingerprint(added)).encode()).hexdigest()
-    return KnowledgeBase(
-        entries=kept.entries + fresh.entries,
+    merged = KnowledgeBase(
+        entries=fresh.entries,
         fingerprint=digest,
         summaries={**kept.summaries, **fresh.summaries},
         warnings={**kept.warnings, **fresh.warnings},
     )
+    return card_data.finish(merged, kept.entries)
 
 
 def _sha256(path: Path) -> str:

@@ -11,6 +11,14 @@ cr_dir="${KB_CR_DIR:-../shared/comprehensive-rules}"
 if compgen -G "$cr_dir/*.txt" >/dev/null; then
   $kb ingest --quiet "$cr_dir"/*.txt
 fi
+# MTGJSON set files (every card of the five sets with its official rulings) are data kept outside the
+# repository; ingest them when they are there (README: "Cards and official rulings (MTGJSON)").
+mtgjson_dir="${KB_MTGJSON_DIR:-../shared/mtgjson}"
+if compgen -G "$mtgjson_dir/*.json" >/dev/null; then
+  $kb ingest --quiet "$mtgjson_dir"/*.json
+else
+  echo "MTGJSON: $mtgjson_dir has no set files; skipping the cards and official rulings (see README)"
+fi
 $kb index
 echo
 $kb verify --all --no-log | tail -n 1

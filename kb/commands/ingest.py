@@ -88,7 +88,10 @@ def ingest(
             kb = kb_build.build(parsed)
         else:
             kb = kb_build.merge(existing, parsed) if parsed or existing is None else existing
-        store.save(kb_build.with_rules(kb, rules, kept=existing), paths.kb_path())
+        kb = kb_build.with_rules(kb, rules, kept=existing)
+        store.save(kb, paths.kb_path())
+        # MTGJSON sets share cards: report what each owns once merged (a reprint counts in its first set)
+        per_document.update({k: kb.summaries[k] for k in per_document if k in kb.summaries})
     if as_json:
         totals = {key: sum(s[key] for s in per_document.values()) for key in SUMMARY_KEYS}
         print_json(
@@ -132,8 +135,9 @@ def _resolve(kb: store.KnowledgeBase, key: str) -> list[Entry]:
     rules: list[Entry] = [r for r in kb.rules if r.number == key.rstrip(".")]
     if rules:
         return rules
-    folded = key.casefold()
-    return [c for c in kb.cards if folded in (c.name.casefold(), (c.name_en or "").casefold())]
+    from kb.card_lookup import find_cards  # English or Russian name, any case form, or a typo
+
+    return list(find_cards(kb, key))
 
 
 STATUS_STYLE = {"verified": "green", "failing": "red", "unlinked": "yellow", "not_simulable": "blue"}
@@ -168,10 +172,14 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
     ]
     if isinstance(entry, Ruling | Rule):
         context["verification"] = _verification(kb, entry.id)
+    if isinstance(entry, Ruling) and entry.same_as:  # the same ruling in the other source (document ↔ official)
+        context["same_ruling"] = [e.to_dict() for sid in entry.same_as if (e := kb.get(sid)) is not None]
     if isinstance(entry, Ruling):
         context["cards"] = [kb.get(cid).to_dict() for cid in entry.card_ids if kb.get(cid) is not None]  # type: ignore[union-attr]
     if isinstance(entry, Card):
-        context["rulings"] = [r.id for r in kb.rulings if entry.id in r.card_ids]
+        from kb.card_view import card_context
+
+        context.update(card_context(kb, entry))
     if isinstance(entry, Section):
         context["entries"] = [e.id for e in kb.entries if getattr(e, "section_id", None) == entry.id]
     return context
@@ -225,6 +233,10 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
         if entry.cr_rule:
             today = entry.cr_today or "правила нет"
             console.print(f"По КП эпохи документа: {entry.cr_rule}; номер сегодня: {today}", highlight=False)
+    elif isinstance(entry, Card) and entry.printings:
+        from kb.card_view import print_card
+
+        print_card(console, entry, context, {status: status_label(status) for status in STATUS_STYLE})
     elif isinstance(entry, Card):
         console.print(f"[bold]{entry.name}[/] {entry.mana_cost or ''}  [dim]{entry.name_en or ''}[/]", highlight=False)
         console.print(entry.type_line, highlight=False)
@@ -278,3 +290,7 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
     if aligned := context.get("aligned"):
         console.print(f"\n[bold]{t('show.translation')}[/] ({aligned['id']}):", highlight=False)
         console.print(aligned.get("text") or aligned.get("heading", ""), highlight=False, markup=False)
+    for same in context.get("same_ruling", []):
+        dated = f", {same['date']}" if same.get("date") else ""
+        console.print(f"\n[bold]То же разъяснение[/] ({same['id']}{dated}):", highlight=False)
+        console.print(same.get("text", ""), highlight=False, markup=False)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest.entries import Card, Document, Entry, Rule, Ruling, Section
+from kb.card_lookup import card_rulings
 from kb.export import urls
 from kb.export.proofs import Proofs, Verdict
 from kb.store import KnowledgeBase
@@ -259,7 +260,13 @@ def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
         card.id: CardView(card, urls.card_page(card.id), sections.get(card.section_id)) for card in kb.cards
     }
     for card_view in card_views.values():
-        card_view.rulings = _rulings_naming(card_view.card, all_views)
+        # an MTGJSON card's section is its whole set: its rulings are the card's own and the linked ones
+        card_view.rulings = [] if card_view.card.printings else _rulings_naming(card_view.card, all_views)
+        if card_view.card.printings or card_view.card.same_as:  # every ruling of the card, in every source
+            named = {v.ruling.id for v in card_view.rulings}
+            card_view.rulings += [
+                ruling_views[r.id] for r in card_rulings(kb, card_view.card) if r.id not in named
+            ]
 
     all_rulings = kb.rulings
     rulings_by_section: dict[str, list[Ruling]] = defaultdict(list)

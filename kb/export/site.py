@@ -64,6 +64,7 @@ def environment() -> Environment:
     env.filters["mana_cost"] = mana.mana_cost
     env.filters["section_url"] = urls.section_page
     env.filters["document_url"] = urls.document_page
+    env.filters["card_url"] = urls.card_page
     env.filters["color_name"] = lambda code: COLOR_NAMES.get(code, code)
     return env
 

@@ -49,6 +49,9 @@ def card_text(card: Card) -> str:
     lines.extend(card.rules_text)
     lines.extend(f"[{a.cost}]: {a.text}" for a in card.loyalty_abilities)
     lines.extend(f"({r})" for r in card.reminder_text)
+    if card.name_ru:  # an MTGJSON card: its Russian name and printed Russian text are searched too
+        lines.append(card.name_ru)
+        lines.extend(dict.fromkeys(p.text_ru for p in card.printings if p.text_ru))
     return "\n".join(line for line in lines if line)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ingest.morphology import fold
 from kb.search import index as index_mod
+from kb.search.card_first import card_first, named_cards
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
@@ -93,6 +94,12 @@ class SearchSession:
     def close(self) -> None:
         self.searcher.close()
 
+    def resolve_sets(self, value: str) -> tuple[str, ...]:
+        """Every document of the set: its release notes / FAQ and its MTGJSON card list (``mtgjson-lrw``)."""
+        first = self.resolve_set(value)
+        code = fold(self.documents.get(first, {}).get("set_code", "") or first)
+        return tuple(d for d, info in self.documents.items() if d == first or fold(info.get("set_code", "")) == code)
+
     def resolve_set(self, value: str) -> str:
         wanted = fold(value.strip())
         for doc_id, info in self.documents.items():
@@ -116,7 +123,7 @@ class SearchSession:
                 if node is not None:
                     nodes.append(node)
         filters = Filters(
-            documents=(self.resolve_set(request.set),) if request.set else (),
+            documents=self.resolve_sets(request.set) if request.set else (),
             kinds=(request.kind,) if request.kind else (),
             langs=(request.lang,) if request.lang else (),
             nodes=tuple(nodes),
@@ -124,7 +131,10 @@ class SearchSession:
         if compiled.plan is None and not (filters.documents or filters.kinds or filters.langs or nodes):
             return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts)
         page = self.searcher.search(compiled.plan, filters, max(request.limit, COORD_DEPTH))
-        hits = coordinate(compiled.plan, page.hits)[: request.limit]
+        hits = coordinate(compiled.plan, page.hits)
+        if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
+            hits = card_first(hits, request.query, names, self.searcher, self.glossary, filters)
+        hits = distinct_texts(hits)[: request.limit]
         terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
         results = []
         for hit in hits:
@@ -158,6 +168,18 @@ class SearchSession:
             time.perf_counter() - started,
             page.exact,
         )
+
+
+def distinct_texts(hits: list[Hit]) -> list[Hit]:
+    """One hit per text: MTGJSON repeats a keyword's general ruling under every card that has it."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for hit in hits:
+        key = (hit.kind, " ".join(hit.text.split()))
+        if key not in seen:
+            seen.add(key)
+            kept.append(hit)
+    return kept
 
 
 def coordinate(plan: Node | None, hits: list[Hit]) -> list[Hit]:
