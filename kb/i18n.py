@@ -238,6 +238,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Только записи на этом языке: ru или en (язык интерфейса задаёт kb --lang).",
         "Only entries in this language: ru | en (the interface language is kb --lang).",
     ),
+    "opt.search.current": ("Только то, что доказано и действует по сегодняшним правилам (актуально или устарели "
+                           "лишь термины).", "Only what is proven to hold under today's rules (current, or old terms "
+                           "only)."),
     "opt.search.limit": ("Сколько результатов показать.", "How many results to show."),
     "search.index_built": (
         "индекс построен: записей {count}, за {seconds:.2f} с",

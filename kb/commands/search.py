@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json
-from kb.i18n import entry_type_label, t
+from kb.i18n import entry_type_label, status_label, t
 
 if TYPE_CHECKING:
     from kb.search.service import Result, SearchResponse
@@ -27,6 +27,7 @@ def search(
     kind: str = typer.Option(None, "--kind", metavar="ruling|note|rule|card", help="opt.search.kind"),
     lang: str = typer.Option(None, "--lang", metavar="ru|en", help="opt.search.lang"),
     limit: int = typer.Option(10, "--limit", "-n", min=1, max=500, help="opt.search.limit"),
+    current: bool = typer.Option(False, "--current", help="opt.search.current"),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Search rulings, notes, rules and cards (Russian morphology, RU↔EN glossary, typo tolerance)."""
@@ -39,7 +40,7 @@ def search(
     except IndexError_ as exc:
         fail(str(exc))
     try:
-        request = SearchRequest(query, set_, card, mechanic, kind, lang, limit)
+        request = SearchRequest(query, set_, card, mechanic, kind, lang, limit, current)
         response = session.search(request)
     except SearchError as exc:
         fail(str(exc))
@@ -77,11 +78,21 @@ def _header(number: int, result: Result) -> Any:
     from rich.text import Text
 
     where = " · ".join(part for part in (result.set, result.section) if part)
+    status = str(result.extra.get("verdict", ""))
+    currency = str(result.extra.get("currency", ""))
+    marks: list[tuple[str, str]] = []
+    if status == "verified":
+        label = str(result.extra.get("currency_label", ""))
+        style = {"obsolete": "bold red", "terms": "yellow", "current": "green"}.get(currency, "dim")
+        marks = [("  " + status_label(status), "green"), (f" · {label}" if label else "", style)]
+    elif status:
+        marks = [("  " + status_label(status), "dim")]
     return Text.assemble(
         (f"{number:>2}. ", "bold"),
         (result.id, "bold cyan"),
         (f"  [{entry_type_label(result.kind)}, {result.lang}]  ", "dim"),
         (where, "green"),
+        *marks,
         ("  " + t("search.score", score=result.score), "dim"),
     )
 
@@ -110,6 +121,13 @@ def index(
         state = ensure_index(rebuild=rebuild)
     except IndexError_ as exc:
         fail(str(exc))
+    from kb.search.service import SearchSession
+
+    session = SearchSession(state)  # warms the verdicts search marks its results with (build/verdicts.json)
+    try:
+        session.verdicts()
+    finally:
+        session.close()
     size = index_size(state.directory)
     payload: dict[str, Any] = {
         "directory": str(state.directory),

@@ -33,6 +33,7 @@ class SearchRequest:
     kind: str | None = None
     lang: str | None = None
     limit: int = 10
+    current: bool = False  # only entries proven to hold under today's rules (current, or old terms only)
 
 
 @dataclass
@@ -90,9 +91,35 @@ class SearchSession:
         self.searcher: Searcher = get_engine(state.meta.get("engine", DEFAULT_ENGINE)).open(state.directory)
         self.glossary = Glossary.from_json((state.directory / "glossary.json").read_text(encoding="utf-8"))
         self.documents: dict[str, dict[str, str]] = state.meta.get("documents", {})
+        self._verdicts: dict[str, dict[str, str]] | None = None
+        self.verdict_error = ""
 
     def close(self) -> None:
         self.searcher.close()
+
+    def verdicts(self) -> dict[str, dict[str, str]]:
+        """Each entry's status and currency (``kb.verdict_cache``): cheap when fresh, computed once when not."""
+        if self._verdicts is None:
+            from kb import paths, verdict_cache
+
+            key = verdict_cache.inputs_key(str(self.state.meta.get("kb_fingerprint", "")), paths.data_dir())
+            cached = verdict_cache.load(key)
+            self._verdicts = cached if cached is not None else self._compute_verdicts()
+        return self._verdicts
+
+    def _compute_verdicts(self) -> dict[str, dict[str, str]]:
+        """Search still answers when the scenarios can't be played (their data broken or for another knowledge
+        base): the results are then shown unmarked, and ``verdict_error`` says why."""
+        from kb import paths, store, verdict_cache
+        from kb.rules_timeline import TimelineError
+        from kb.verify import VerifyError
+        from rules_engine.errors import EngineError
+
+        try:
+            return verdict_cache.ensure(store.load(paths.kb_path()))
+        except (EngineError, VerifyError, TimelineError, store.KnowledgeBaseError, OSError) as exc:
+            self.verdict_error = str(exc)
+            return {}
 
     def resolve_sets(self, value: str) -> tuple[str, ...]:
         """Every document of the set: its release notes / FAQ and its MTGJSON card list (``mtgjson-lrw``)."""
@@ -130,10 +157,15 @@ class SearchSession:
         )
         if compiled.plan is None and not (filters.documents or filters.kinds or filters.langs or nodes):
             return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts)
-        page = self.searcher.search(compiled.plan, filters, max(request.limit, COORD_DEPTH))
+        depth = max(request.limit, COORD_DEPTH) * (5 if request.current else 1)  # the filter drops some
+        page = self.searcher.search(compiled.plan, filters, depth)
         hits = coordinate(compiled.plan, page.hits)
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
             hits = card_first(hits, request.query, names, self.searcher, self.glossary, filters)
+        verdicts = self.verdicts()
+        if request.current:
+            hits = [h for h in hits if h.kind == "card" or _holds_today(verdicts.get(h.id))]
+        hits = prefer_current(hits, verdicts)
         hits = distinct_texts(hits)[: request.limit]
         terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
         results = []
@@ -141,6 +173,11 @@ class SearchSession:
             spans = match_spans(hit.text, terms, prefixes)
             snip, snip_spans = snippet(hit.text, spans)
             extra = dict(hit.extra)
+            verdict = verdicts.get(hit.id) or {}
+            if verdict:
+                extra["verdict"] = verdict.get("status", "")
+                extra["currency"] = verdict.get("currency", "")
+                extra["currency_label"] = verdict.get("currency_label", "")
             results.append(
                 Result(
                     id=hit.id,
@@ -168,6 +205,22 @@ class SearchSession:
             time.perf_counter() - started,
             page.exact,
         )
+
+
+OBSOLETE_PENALTY = 0.9  # an obsolete ruling yields to a current one of about the same relevance
+
+
+def _holds_today(verdict: dict[str, str] | None) -> bool:
+    return verdict is not None and verdict.get("currency") in ("current", "terms")
+
+
+def prefer_current(hits: list[Hit], verdicts: dict[str, dict[str, str]]) -> list[Hit]:
+    """Rank a ruling proven obsolete a little lower; it stays in the results, marked as such."""
+    def score(hit: Hit) -> float:
+        obsolete = (verdicts.get(hit.id) or {}).get("currency") == "obsolete"
+        return hit.score * (OBSOLETE_PENALTY if obsolete else 1.0)
+
+    return sorted(hits, key=lambda h: -score(h))
 
 
 def distinct_texts(hits: list[Hit]) -> list[Hit]:
