@@ -33,6 +33,9 @@ class AbilityDef:
     def __hash__(self) -> int:
         return hash((self.kind, self.name, self.keyword, id(self.spec)))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> AbilityDef:
+        return self  # definitions never change during a game: a copied game shares them
+
 
 @dataclass
 class CardDef:
@@ -60,6 +63,9 @@ class CardDef:
     invented: bool = False  # a test card that was never printed
     left_out: tuple[tuple[str, str], ...] = ()  # (printed sentence, why the definition leaves it out)
     printing_errors: tuple[tuple[str, str], ...] = ()  # (what a document prints wrongly, the card's truth)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
+        return self  # a definition never changes during a game: a copied game (illegal: steps) shares it
 
     @property
     def printed_colors(self) -> frozenset[str]:
