@@ -62,6 +62,7 @@ DEF_KEYS = frozenset(
         "text_en",  # the English rules text (Oracle; written in Oracle style for invented cards)
         "invented",  # true: a test card that was never printed
         "left_out",  # [{text, why}]: printed sentences the definition does not implement, and why
+        "effect_lines",  # N: the spell's effect implements N paragraphs of text_en (113.2c), not one
         "printing_errors",  # [{printed, actual}]: what a source document prints wrongly
     }
 )
@@ -222,7 +223,18 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
         invented=_flag(spec, "invented", at),
         left_out=_notes(spec, "left_out", ("text", "why"), at),
         printing_errors=_notes(spec, "printing_errors", ("printed", "actual"), at),
+        effect_lines=_effect_lines(spec, at),
     )
+
+
+def _effect_lines(spec: Any, at: Any) -> int:
+    """How many paragraphs of the text the spell's effect implements (each paragraph is an ability, CR 113.2c)."""
+    value = spec.get("effect_lines", 1)
+    if "effect_lines" in spec and "effect" not in spec:
+        raise CardDefinitionError(f"{at('effect_lines')}: effect_lines needs the spell's effect")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise CardDefinitionError(f"{at('effect_lines')}: effect_lines must be a whole number from 1, not {value!r}")
+    return value
 
 
 def _flag(spec: Any, key: str, at: Any) -> bool:

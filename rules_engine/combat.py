@@ -171,7 +171,7 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
         trample = "trample" in game.chars(attacker).keywords
         if not blockers and not trample:
             continue
-        if not blockers:  # rule 702.19e: all its damage to the player or planeswalker it attacks (no choice)
+        if not blockers:  # rule 702.19d: all its damage to the player or planeswalker it attacks (no choice)
             recipient = defender if isinstance(defender, str) else target_walker
             if recipient is not None:
                 assignments.append((attacker, recipient, power))

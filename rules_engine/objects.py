@@ -63,6 +63,7 @@ class CardDef:
     invented: bool = False  # a test card that was never printed
     left_out: tuple[tuple[str, str], ...] = ()  # (printed sentence, why the definition leaves it out)
     printing_errors: tuple[tuple[str, str], ...] = ()  # (what a document prints wrongly, the card's truth)
+    effect_lines: int = 1  # paragraphs of the text that the spell's effect implements (113.2c)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
         return self  # a definition never changes during a game: a copied game (illegal: steps) shares it

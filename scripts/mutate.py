@@ -156,7 +156,7 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant(
         "trample-no-blockers",
-        "702.19e",
+        "702.19d",
         "combat.py",
         "if not blockers and not trample:\n            continue",
         "if not blockers:\n            continue",

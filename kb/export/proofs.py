@@ -242,16 +242,15 @@ def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
         return f"{label} №{numbers[ref]}" if ref in numbers else label
 
     def name(ref: str) -> str:
-        if ref.endswith(" (copy)"):
-            return f"{name(ref[: -len(' (copy)')])} (копия)"
         head, slash, tail = ref.partition("/")
-        copied = head.endswith(" (copy)")
-        head = head[: -len(" (copy)")] if copied else head
+        copy = head.endswith(" (copy)")  # a copy, or an ability of a copy ("Wall of Omens (copy)/draw")
+        if copy:
+            head = head[: -len(" (copy)")]
         label = card(head)
-        if label is not None and copied:
-            label += " (копия)"
         if label is None:
             return ref  # not a card: a counter kind, P/T, a player's choice value
+        if copy:
+            label = f"{label} (копия)"
         if not slash:
             return label
         definition = local.get(refs.get(head, head))
@@ -288,7 +287,7 @@ def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
 
 
 def _token_names(definitions: Iterable[Any]) -> dict[str, str]:
-    """The tokens the cards of a proof create (``create_token: {token: {name, name_ru}}``): name -> name_ru."""
+    """The tokens the cards of a proof create (``create_token: {ref, token: {name, name_ru}}``): name, ref: name_ru."""
     found: dict[str, str] = {}
 
     def walk(node: Any) -> None:
@@ -296,7 +295,7 @@ def _token_names(definitions: Iterable[Any]) -> dict[str, str]:
             token = node.get("token")
             if isinstance(token, Mapping) and token.get("name"):
                 found[str(token["name"])] = str(token.get("name_ru") or token["name"])
-                if node.get("ref"):  # the ref the effect gives the token (``create_token: {ref, token}``)
+                if node.get("ref"):  # the ref a scenario names the created token by
                     found[str(node["ref"])] = found[str(token["name"])]
             for value in node.values():
                 walk(value)
