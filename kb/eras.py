@@ -121,7 +121,11 @@ def judge(
             for c in timeline.changes
             if c.kind == "terms"
             and timeline.old_rule_in_force(c, date) is not False
-            and rules_timeline.seed_matches(c, [(ruling_id, text)])
+            and (
+                rules_timeline.seed_matches(c, [(ruling_id, text)])
+                # a renumbering has no words to find: the timeline lists what it touches, checked against the CR
+                or (c.seed_pattern is None and ruling_id in c.touches)
+            )
         ]
         if worded:
             return Currency("terms", worded)
