@@ -34,10 +34,8 @@ from rules_engine.vocabulary import (
 )
 from rules_engine.yamlload import LDict, line_of, load_yaml
 
-SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World", "Tribal", "Kindred"})
-CARD_TYPES = frozenset(
-    {"Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Tribal", "Kindred"}
-)
+SUPERTYPES = schema.SUPERTYPES | {"Tribal", "Kindred"}  # the type line of the time wrote Tribal first
+CARD_TYPES = schema.CARD_TYPES
 DEF_KEYS = frozenset(
     {
         "name_ru",

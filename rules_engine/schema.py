@@ -17,7 +17,7 @@ from typing import Any
 
 from rules_engine.errors import CardDefinitionError, EngineError
 from rules_engine.mana import parse_cost, parse_units
-from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS, TARGET_KINDS
+from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS, STEPS, TARGET_KINDS
 from rules_engine.yamlload import line_of
 
 COLORS = frozenset({"W", "U", "B", "R", "G"})
@@ -27,22 +27,7 @@ CARD_TYPES = frozenset(
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
 ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
 DURATIONS = frozenset({"end_of_turn", "permanent"})
-STEP_NAMES = frozenset(
-    {
-        "untap",
-        "upkeep",
-        "draw",
-        "main1",
-        "beginning_of_combat",
-        "declare_attackers",
-        "declare_blockers",
-        "combat_damage",
-        "end_of_combat",
-        "main2",
-        "end",
-        "cleanup",
-    }
-)
+STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset({"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted"})
 LINKS = frozenset({"champion", "hideaway"})

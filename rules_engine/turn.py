@@ -11,25 +11,11 @@ from typing import TYPE_CHECKING
 from rules_engine import combat, layers, sba, stack, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
+from rules_engine.vocabulary import STEPS
 
 if TYPE_CHECKING:
     from rules_engine.game import Game
 
-STEPS = (
-    "untap",
-    "upkeep",
-    "draw",
-    "main1",
-    "beginning_of_combat",
-    "declare_attackers",
-    "declare_blockers",
-    "first_strike_damage",
-    "combat_damage",
-    "end_of_combat",
-    "main2",
-    "end",
-    "cleanup",
-)
 
 
 def settle(game: Game) -> None:

@@ -152,3 +152,20 @@ TARGET_KINDS = (
     "enchantment",
     "land",
 )
+
+# The steps of a turn in order (rule 500.1), as scenarios and filters name them.
+STEPS = (
+    "untap",
+    "upkeep",
+    "draw",
+    "main1",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_strike_damage",
+    "combat_damage",
+    "end_of_combat",
+    "main2",
+    "end",
+    "cleanup",
+)
