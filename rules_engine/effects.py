@@ -714,9 +714,12 @@ def _clash(ctx: Context, v: dict[str, Any]) -> None:
 
 
 def _clash_values(game: Game, card: GameObject) -> list[int]:
+    """A revealed card's mana value; a split card's is both halves combined (rule 709.4), or each half's under
+    the rules before 2017."""
     halves = card.definition.halves
     if halves:
-        return [h.cost.mana_value if h.cost else 0 for h in halves]
+        values = [h.cost.mana_value if h.cost else 0 for h in halves]
+        return values if game.options.split_card_two_sets_of_characteristics else [sum(values)]
     chars = game.chars(card)
     return [chars.cost.mana_value if chars.cost else 0]
 

@@ -20,12 +20,17 @@ class RulesOptions:
     whoever controls them, are all put into the graveyard (per player from Magic 2014, gone in 2017).
     ``mana_burn``: unused mana causes life loss (removed in 2010).
     ``legend_rule_all_players``: the 2007 legend rule (same-name legends anywhere on the battlefield).
+    ``lifelink_triggered``: lifelink as the triggered ability it was until 2009 (rule 502.68a of 2008: "whenever
+    it deals damage, its controller gains that much life", on the stack). ``split_card_two_sets_of_characteristics``:
+    a split card outside the stack has each half's characteristics, not the two combined (until 2017; rule 709.4).
     """
 
     planeswalker_redirection: bool = False
     planeswalker_uniqueness: bool = False
     mana_burn: bool = False
     legend_rule_all_players: bool = False
+    lifelink_triggered: bool = False
+    split_card_two_sets_of_characteristics: bool = False
 
     def has_decision(self, kind: str) -> bool:
         """Whether a decision exists at all under these rules: a script played under two eras may answer a

@@ -132,7 +132,7 @@ def deal_damage(
                 game.log(f"{who} наносит {amount} повр. {narr.to_creature(game, recipient)}")
             if "deathtouch" in chars.keywords:
                 recipient.deathtouch_damage = True
-    if "lifelink" in chars.keywords:
+    if "lifelink" in chars.keywords and not game.options.lifelink_triggered:  # static since 2009 (702.15b)
         game.players[source_controller].life += amount
         game.log(f"Цепь жизни: {narr.player(source_controller)} получает {amount} жизни")
     lki = source if isinstance(source, Snapshot) else game.snapshot(source)

@@ -15,6 +15,7 @@ from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import has_subtype, matches
 from rules_engine.objects import AbilityDef, Characteristics, GameObject, Snapshot
+from rules_engine.options import RulesOptions
 
 if TYPE_CHECKING:
     from rules_engine.game import Event, Game, StackAbility
@@ -141,9 +142,27 @@ class PendingTrigger:
         return f"{self.source.card.ref}/{self.ability.name}"
 
 
-def triggered_abilities(chars: Characteristics) -> list[AbilityDef]:
+# Keywords that were triggered abilities under old rules, by the option that models that rule.
+ERA_KEYWORD_TRIGGERS: dict[str, tuple[str, AbilityDef]] = {
+    # rule 502.68a of 2008: "Whenever a source with lifelink deals damage, its controller gains that much life."
+    "lifelink_triggered": (
+        "lifelink",
+        AbilityDef(
+            "triggered",
+            "lifelink",
+            {"triggered": "deals_damage", "effect": {"gain_life": {"n": {"event_amount": True}, "player": "you"}}},
+            keyword="lifelink",
+        ),
+    ),
+}
+
+
+def triggered_abilities(chars: Characteristics, options: RulesOptions | None = None) -> list[AbilityDef]:
     """The object's triggered abilities, keyword instances included (each instance triggers separately)."""
     out = [a for a in chars.abilities if a.kind == "triggered"]
+    for option, (keyword, era_ability) in ERA_KEYWORD_TRIGGERS.items():
+        if options is not None and getattr(options, option) and keyword in chars.keywords:
+            out.append(era_ability)
     for keyword, ability in KEYWORD_TRIGGERS.items():
         if keyword == "conspire":  # each instance triggers on its own payment (rule 502.78b of the time)
             out.extend(conspire_instance(i) for i in range(1, chars.keyword_count(keyword) + 1))
@@ -157,7 +176,7 @@ def triggered_abilities(chars: Characteristics) -> list[AbilityDef]:
 def collect(game: Game, event: Event) -> None:
     """Record every ability that triggers on ``event`` (checked right away, put on the stack later)."""
     for source, chars, controller in _sources(game, event):
-        for ability in triggered_abilities(chars):
+        for ability in triggered_abilities(chars, game.options):
             if _matches(game, ability, source, chars, controller, event) and check_condition(
                 game, ability.spec.get("condition"), source, event
             ):

@@ -195,7 +195,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "return obj.steady_controller != game.controller(obj)",
         "return False",
     ),
-    Mutant("lifelink", "702.15b", "replacement.py", 'if "lifelink" in chars.keywords:', "if False:"),
+    Mutant(
+        "lifelink",
+        "702.15b",
+        "replacement.py",
+        'if "lifelink" in chars.keywords and not game.options.lifelink_triggered:',
+        "if False:",
+    ),
     Mutant(
         "wither",
         "702.80a",
@@ -372,6 +378,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "if False:",
     ),
     Mutant("mana-burn", "300.3 (2007)", "turn.py", "if unused and game.options.mana_burn:", "if False:"),
+    Mutant(
+        "lifelink-trigger-2008",
+        "502.68a (2008)",
+        "triggers.py",
+        "if options is not None and getattr(options, option) and keyword in chars.keywords:",
+        "if False:",
+    ),
+    Mutant(
+        "split-card-combined",
+        "709.4",
+        "effects.py",
+        "return values if game.options.split_card_two_sets_of_characteristics else [sum(values)]",
+        "return values",
+    ),
     # -- triggered abilities -------------------------------------------------------------------------------
     Mutant(
         "apnap-triggers",

@@ -108,3 +108,32 @@ def test_the_bundled_timeline_loads_and_models_known_options() -> None:
     assert eras.options_for(timeline, "2007-10-20").mana_burn
     assert not eras.options_for(timeline, "2026-01-16").planeswalker_redirection
     assert eras.options_for(timeline, None) == RulesOptions()
+
+
+LIFELINK = """
+id: lifelink
+title: lifelink
+rules: {lifelink_triggered: %s}
+cards:
+  Test Lifelinker: {cost: "{W}", type: Creature — Cleric, pt: 2/2, keywords: [lifelink], invented: true,
+                    text_en: Lifelink, text_ru: Цепь жизни}
+setup:
+  active: alice
+  step: beginning_of_combat
+  alice: {life: 10, battlefield: [Test Lifelinker]}
+actions:
+  - attack: {Test Lifelinker: bob}
+  - advance: combat_damage
+  - expect:
+      - life: {alice: %d}
+      - stack_size: %d
+"""
+
+
+@pytest.mark.parametrize(("old", "life", "stack"), [("true", 10, 1), ("false", 12, 0)])
+def test_lifelink_is_a_trigger_under_the_rules_of_2008_and_static_today(
+    play, old: str, life: int, stack: int  # type: ignore[no-untyped-def]
+) -> None:
+    """Rule 502.68a of 2008: the life comes from a trigger on the stack; since 2009 (702.15b) as the damage is dealt."""
+    result = play(LIFELINK % (old, life, stack))
+    assert result.passed, result.failures

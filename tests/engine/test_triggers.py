@@ -102,6 +102,7 @@ def test_dies_trigger_looks_back_at_granted_persist(play) -> None:  # type: igno
 SPLIT_CLASH = """
 id: sc
 title: sc
+rules: {split_card_two_sets_of_characteristics: %s}
 cards:
   Trophy:
     cost: "{1}"
@@ -129,6 +130,18 @@ expect:
         ("Shock", "Night // Day", 21),  # 3 > 1, but 1 is not > 1: only bob wins
     ],
 )
-def test_split_card_halves_clash_separately(play, alice_top: str, bob_top: str, bob_life: int) -> None:  # type: ignore[no-untyped-def]
-    result = play(SPLIT_CLASH % (alice_top, bob_top, bob_life))
+def test_split_halves_clash_separately_before_2017(play, alice_top: str, bob_top: str, bob_life: int) -> None:  # type: ignore[no-untyped-def]
+    result = play(SPLIT_CLASH % ("true", alice_top, bob_top, bob_life))
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize(
+    ("alice_top", "bob_top", "bob_life"),
+    [
+        ("Night // Day", "Grizzly Bears", 17),  # 1 + 3 = 4 > 2: only alice wins
+        ("Grizzly Bears", "Night // Day", 21),  # 2 < 4: only bob wins
+    ],
+)
+def test_split_card_mana_value_is_combined_today(play, alice_top: str, bob_top: str, bob_life: int) -> None:  # type: ignore[no-untyped-def]
+    result = play(SPLIT_CLASH % ("false", alice_top, bob_top, bob_life))  # rule 709.4
     assert result.passed, result.failures
