@@ -231,33 +231,17 @@ def _document_dates() -> dict[str, dt.date]:
     return {d["id"]: rt.as_date(d["date"]) for d in manifest["documents"] if d.get("date")}
 
 
-def _scenarios_with_rules() -> list[tuple[str, dict[str, bool], list[str]]]:
-    out = []
+def test_no_linked_scenario_sets_its_own_rules() -> None:
+    """The era replaced the options scenarios once set by hand: a linked scenario plays its document's era."""
     for path in sorted((PROJECT_ROOT / "data" / "scenarios").glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and data.get("rules"):
-            out.append((path.name, data["rules"], list(data.get("rulings", []))))
-    return out
+        assert not (isinstance(data, dict) and data.get("rules")), path.name
 
 
-@pytest.mark.parametrize(
-    ("name", "rules", "rulings"), _scenarios_with_rules(), ids=lambda v: v if isinstance(v, str) else ""
-)
-def test_hand_set_scenario_options_are_the_era_of_their_document(
-    name: str, rules: dict[str, bool], rulings: list[str]
-) -> None:
-    """The old rules a scenario sets by hand are exactly what its document's date selects, through a change
-    that lists the ruling: the groundwork for replacing hand-set options by eras."""
-    dates = _document_dates()
-    for ruling in rulings:
-        day = dates.get(ruling.split("/", 1)[0])
-        if day is None:
-            continue
-        era = TIMELINE.options_for(day)
-        for option, value in rules.items():
-            assert getattr(era, option) == value, (
-                f"{name}: {option}={value}, but the {day} era has {getattr(era, option)}"
-            )
+def test_the_redirection_era_is_the_one_its_rulings_were_proven_under() -> None:
+    """The Lorwyn rulings on redirection were proven (and judged obsolete) under the rules of 2007-10-20."""
+    era = TIMELINE.options_for(_document_dates()["lrw"])
+    assert era.planeswalker_redirection and era.planeswalker_uniqueness and era.mana_burn
             changes = [c for c in TIMELINE.changes if c.option == option]
             assert any(ruling in c.touches for c in changes), f"{name}: no change of {option} touches {ruling}"
 
