@@ -45,3 +45,44 @@ def russian_interface(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language(None)
     yield
     i18n.set_language(None)
+
+
+VERIFY_PASSING = """
+id: ok
+title: ок
+rulings: [shm/persist/1]
+setup:
+  active: alice
+  alice: {mana: "{R}", hand: [Shock]}
+actions:
+  - {cast: Shock, targets: [bob]}
+  - resolve
+expect:
+  - life: {bob: 18}
+"""
+VERIFY_FAILING = (
+    VERIFY_PASSING.replace("id: ok", "id: bad").replace("shm/persist/1", "shm/persist/2").replace("18", "17")
+)
+
+
+def verify_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kb: KnowledgeBase) -> Path:
+    """A data dir where shm/persist/1 is verified, /2 failing, /3 unlinked, /4 not simulable (release_info),
+    with ``kb`` stored as the knowledge base; the environment points kb at both."""
+    import shutil
+
+    from kb.store import save
+
+    root = Path(__file__).resolve().parents[1]
+    data = tmp_path / "data"
+    shutil.copytree(root / "data" / "cards", data / "cards")
+    shutil.copytree(root / "data" / "rules", data / "rules")
+    (data / "scenarios").mkdir()
+    (data / "scenarios" / "ok.yaml").write_text(VERIFY_PASSING, encoding="utf-8")
+    (data / "scenarios" / "bad.yaml").write_text(VERIFY_FAILING, encoding="utf-8")
+    (data / "not_simulable.yaml").write_text('shm/persist/4: {reason: release_info, why: "даты"}\n', encoding="utf-8")
+    build = tmp_path / "build"
+    build.mkdir()
+    save(kb, build / "kb.json")
+    monkeypatch.setenv("KB_DATA_DIR", str(data))
+    monkeypatch.setenv("KB_BUILD_DIR", str(build))
+    return data

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from importlib.metadata import version
@@ -20,7 +19,8 @@ from ingest.entries import Document, Entry, Ruling, Section, SourceSpan
 from kb import i18n
 from kb.cli import app
 from kb.cli_app import _scan_global_lang, split_location
-from kb.store import KnowledgeBase, save
+from kb.store import KnowledgeBase
+from tests.conftest import verify_data
 
 ROOT = Path(__file__).resolve().parent.parent
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -229,32 +229,11 @@ def test_split_location() -> None:
 
 # --- statuses in kb verify and kb coverage -------------------------------------------------------
 
-PASSING = """
-id: ok
-title: ок
-rulings: [shm/persist/1]
-setup:
-  active: alice
-  alice: {mana: "{R}", hand: [Shock]}
-actions:
-  - {cast: Shock, targets: [bob]}
-  - resolve
-expect:
-  - life: {bob: 18}
-"""
-FAILING = PASSING.replace("id: ok", "id: bad").replace("shm/persist/1", "shm/persist/2").replace("18", "17")
 
 
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """shm/persist/1 verified, /2 failing, /3 unlinked, /4 not simulable (release_info)."""
-    data = tmp_path / "data"
-    shutil.copytree(ROOT / "data" / "cards", data / "cards")
-    shutil.copytree(ROOT / "data" / "rules", data / "rules")
-    (data / "scenarios").mkdir()
-    (data / "scenarios" / "ok.yaml").write_text(PASSING, encoding="utf-8")
-    (data / "scenarios" / "bad.yaml").write_text(FAILING, encoding="utf-8")
-    (data / "not_simulable.yaml").write_text('shm/persist/4: {reason: release_info, why: "даты"}\n', encoding="utf-8")
     span = SourceSpan("x", 1, 1)
     shm = Document(
         id="shm", document_id="shm", source=span, title="Заметки к выпуску — Шэдоумур", set_code="SHM",
@@ -271,12 +250,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
                text="t", lang="ru")
         for n in range(1, 5)
     ]
-    build = tmp_path / "build"
-    build.mkdir()
-    save(KnowledgeBase(entries=entries), build / "kb.json")
-    monkeypatch.setenv("KB_DATA_DIR", str(data))
-    monkeypatch.setenv("KB_BUILD_DIR", str(build))
-    return data
+    return verify_data(tmp_path, monkeypatch, KnowledgeBase(entries=entries))
 
 
 IDS = ["shm/persist/1", "shm/persist/2", "shm/persist/3", "shm/persist/4"]

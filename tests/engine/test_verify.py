@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -12,24 +11,11 @@ from typer.testing import CliRunner
 
 from ingest.entries import Ruling, SourceSpan
 from kb import verify as kv
-from kb.store import KnowledgeBase, save
+from kb.store import KnowledgeBase
+from tests.conftest import VERIFY_PASSING, verify_data
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PASSING = """
-id: ok
-title: ок
-rulings: [shm/persist/1]
-setup:
-  active: alice
-  alice: {mana: "{R}", hand: [Shock]}
-actions:
-  - {cast: Shock, targets: [bob]}
-  - resolve
-expect:
-  - life: {bob: 18}
-"""
-FAILING = PASSING.replace("id: ok", "id: bad").replace("shm/persist/1", "shm/persist/2").replace("18", "17")
 
 
 def _ruling(rid: str, kind: str = "ruling") -> Ruling:
@@ -46,24 +32,10 @@ def _ruling(rid: str, kind: str = "ruling") -> Ruling:
 
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    data = tmp_path / "data"
-    shutil.copytree(ROOT / "data" / "cards", data / "cards")
-    shutil.copytree(ROOT / "data" / "rules", data / "rules")
-    (data / "scenarios").mkdir()
-    (data / "scenarios" / "ok.yaml").write_text(PASSING, encoding="utf-8")
-    (data / "scenarios" / "bad.yaml").write_text(FAILING, encoding="utf-8")
-    (data / "not_simulable.yaml").write_text(
-        'shm/persist/4: {reason: release_info, why: "даты"}\n', encoding="utf-8"
-    )
     kb = KnowledgeBase(
         entries=[_ruling(f"shm/persist/{n}") for n in range(1, 6)] + [_ruling("shm/persist/note-1", "note")]
     )
-    build = tmp_path / "build"
-    build.mkdir()
-    save(kb, build / "kb.json")
-    monkeypatch.setenv("KB_DATA_DIR", str(data))
-    monkeypatch.setenv("KB_BUILD_DIR", str(build))
-    return data
+    return verify_data(tmp_path, monkeypatch, kb)
 
 
 def test_verdicts_and_coverage(data_dir: Path) -> None:
@@ -113,7 +85,7 @@ def test_cli_verify_all_and_scenario_and_coverage(data_dir: Path) -> None:
 
 def test_cli_rejects_unknown_ruling_id_in_a_scenario(data_dir: Path) -> None:
     (data_dir / "scenarios" / "ghost.yaml").write_text(
-        PASSING.replace("id: ok", "id: ghost").replace("shm/persist/1", "shm/persist/99"), encoding="utf-8"
+        VERIFY_PASSING.replace("id: ok", "id: ghost").replace("shm/persist/1", "shm/persist/99"), encoding="utf-8"
     )
     result = _run("verify", "--all")
     assert result.exit_code == 2
