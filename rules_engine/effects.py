@@ -830,8 +830,8 @@ def _hideaway(ctx: Context, v: dict[str, Any]) -> None:
 
 def may_look(game: Game, card: GameObject) -> list[str]:
     """Who may look at a card: anyone if it is face up; a face-down spell or permanent only its controller; a card
-    exiled face down by hideaway only the players who have controlled that permanent, and no one once it has left
-    the battlefield (rule 502.75a)."""
+    exiled face down by hideaway the player who controls that permanent (702.75a) — under the older rule every
+    player who has controlled it (502.75a of 2007) — and no one once it has left the battlefield."""
     if card.face_down and card.zone in ("battlefield", "stack"):  # only its controller (DTK megamorph 12)
         return [game.controller(card)]
     if not card.face_down or card.zone != "exile":
@@ -841,7 +841,9 @@ def may_look(game: Game, card: GameObject) -> list[str]:
             source = game.find(source_oid)
             if source is None or source.zone != "battlefield":
                 return []
-            return sorted(source.seen_by | {game.controller(source)})
+            if game.options.hideaway_former_controllers_may_look:
+                return sorted(source.seen_by | {game.controller(source)})
+            return [game.controller(source)]
     return []
 
 

@@ -23,6 +23,8 @@ class RulesOptions:
     ``lifelink_triggered``: lifelink as the triggered ability it was until 2009 (rule 502.68a of 2008: "whenever
     it deals damage, its controller gains that much life", on the stack). ``split_card_two_sets_of_characteristics``:
     a split card outside the stack has each half's characteristics, not the two combined (until 2017; rule 709.4).
+    ``hideaway_former_controllers_may_look``: every player who has controlled the hideaway permanent may look at
+    the card it exiled (702.74a of 2015), not only its controller (702.75a today).
     """
 
     planeswalker_redirection: bool = False
@@ -31,6 +33,7 @@ class RulesOptions:
     legend_rule_all_players: bool = False
     lifelink_triggered: bool = False
     split_card_two_sets_of_characteristics: bool = False
+    hideaway_former_controllers_may_look: bool = False
 
     def has_decision(self, kind: str) -> bool:
         """Whether a decision exists at all under these rules: a script played under two eras may answer a

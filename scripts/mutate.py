@@ -386,6 +386,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "if False:",
     ),
     Mutant(
+        "hideaway-look-old-rule",
+        "702.74a (2015)",
+        "effects.py",
+        "if game.options.hideaway_former_controllers_may_look:",
+        "if False:",
+    ),
+    Mutant(
+        "hideaway-look-today",
+        "702.75a",
+        "effects.py",
+        "if game.options.hideaway_former_controllers_may_look:",
+        "if True:",
+    ),
+    Mutant(
         "split-card-combined",
         "709.4",
         "effects.py",
