@@ -143,7 +143,10 @@ def cost_text(text: str) -> str:
             n = part.split()[1] if len(part.split()) > 1 else "1"
             parts.append(f"сброс карт из руки: {n}")
         else:
-            parts.append(part)
+            from rules_engine.costs import object_cost  # costs narrates through this module: import when needed
+
+            found = object_cost(part)
+            parts.append(found.text_ru if found is not None else part)
     return ", ".join(parts) or "без стоимости"
 
 

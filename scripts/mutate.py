@@ -386,6 +386,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "if False:",
     ),
     Mutant(
+        "object-cost-needs-resources",
+        "118.3",
+        "costs.py",
+        "if part.action != \"remove_counters\" and len(have) < part.n:",
+        "if False:",
+    ),
+    Mutant(
+        "object-cost-another",
+        "602.2b",
+        "costs.py",
+        "if not (cost.other and o.oid == obj.oid) and matches(",
+        "if matches(",
+    ),
+    Mutant(
         "hideaway-look-old-rule",
         "702.74a (2015)",
         "effects.py",
