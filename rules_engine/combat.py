@@ -110,6 +110,10 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
             akw = game.chars(attacker).keywords
             if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом", "702.36b")
+            if "intimidate" in akw and not (chars.is_("Artifact") or chars.colors & game.chars(attacker).colors):
+                raise IllegalAction(
+                    f"{narr.obj(game, blocker)} не может блокировать существо с Устрашением", "702.13b"
+                )
             walk = akw.get("landwalk")
             if walk and any(  # landwalk looks at the land type, not the name (GTC dual lands 2)
                 game.controller(o) == player and game.chars(o).is_("Land") and walk in game.chars(o).subtypes

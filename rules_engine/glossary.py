@@ -79,6 +79,7 @@ KEYWORD_NAMES = {
     "landwalk": "Знание земель",
     "protection": "Защита",
     "menace": "Угроза",
+    "intimidate": "Устрашение",
     "manifest": "Воплощение",
     "battalion": "Батальон",
     "bloodrush": "Прилив крови",

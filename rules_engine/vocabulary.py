@@ -30,6 +30,7 @@ KEYWORDS = frozenset(
         "extort",
         "hideaway",  # rule 502.75a of the time: enters tapped; look at four, exile one face down (linked)
         "cipher",  # rule 702.97a: encode the card on a creature on resolution
+        "intimidate",  # rule 702.13b: blocked only by artifact creatures and creatures sharing a colour with it
         "menace",  # rule 702.111b: can't be blocked except by two or more creatures
     }
 )

@@ -538,6 +538,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "chars.keywords[name] = [*chars.keywords.get(name, []), param]",
         "pass",
     ),
+    Mutant(
+        "intimidate",
+        "702.13b",
+        "combat.py",
+        'if "intimidate" in akw and not (chars.is_("Artifact") or chars.colors & game.chars(attacker).colors):',
+        "if False:",
+    ),
     Mutant("menace", "702.111b", "combat.py", 'if "menace" in game.chars(attacker).keywords and n < 2:', "if False:"),
     Mutant("min-blockers", "509.1b", "combat.py", 'if n < int(spec["value"]["n"]):', "if False:"),
     Mutant("max-blockers", "509.1b", "combat.py", 'if n > int(spec["value"]["n"]):', "if False:"),
