@@ -67,11 +67,9 @@ SCENARIO_FILES = sorted((ROOT / "data" / "scenarios").glob("*.yaml")) + sorted(
 # their texts are written from the Oracle text and can't be checked here.
 PRINTED_ELSEWHERE = frozenset(
     {
-        "Akroma, Angel of Fury",
         "Ashcloud Phoenix",
         "Birchlore Rangers",
         "Bronze Sable",
-        "Counterspell",
         "Doomwake Giant",
         "Goblin Roughrider",
         "Lightning Crafter",
