@@ -54,22 +54,9 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
     chosen: list[tuple[GameObject, str | int]] = []
     for ref, target in attacks.items():
         obj = find_one(game, ref)
-        chars = game.chars(obj)
-        if game.controller(obj) != player or not chars.is_("Creature"):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: это не ваше существо", "508.1a")
-        if obj.tapped:
-            raise IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать", "508.1a")
-        if costs.summoning_sick(game, obj):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
-        if "defender" in chars.keywords:
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
-        if _restricted(game, obj, "attack"):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")
-        # rule 508.1c: "can't attack you or planeswalkers you control" (you: the controller of that ability)
-        if any(game.controller(src) == defender for src, _ in statics_affecting(game, obj, "cant_attack_you")):
-            raise IllegalAction(
-                f"{narr.obj(game, obj)} не может атаковать игрока {narr.player(defender)} и его мироходцев", "508.1c"
-            )
+        problem = _cant_attack(game, obj, player, defender)
+        if problem is not None:
+            raise problem
         if str(target) == defender:
             chosen.append((obj, defender))
         else:
@@ -77,6 +64,10 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
             if game.controller(walker) != defender or not game.chars(walker).is_("Planeswalker"):
                 raise IllegalAction(f"{target!r} нельзя атаковать", "508.1b")
             chosen.append((obj, walker.oid))
+    declared = {obj.oid for obj, _ in chosen}
+    for obj in must_attack(game, player):  # rule 508.1d: the requirements obeyed must be as many as possible
+        if obj.oid not in declared:
+            raise IllegalAction(f"{narr.obj(game, obj)} атакует в каждом бою, если может", "508.1d")
     for obj, target in chosen:
         obj.attacking = target
         if "vigilance" not in game.chars(obj).keywords:
@@ -85,6 +76,39 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
         game.log(f"{narr.obj(game, obj)} атакует: {whom}")
     for obj, _ in chosen:
         triggers.collect(game, Event("attacks", obj=obj))
+
+
+def _cant_attack(game: Game, obj: GameObject, player: str, defender: str) -> IllegalAction | None:
+    """Why ``obj`` can't attack ``defender`` (rules 508.1a, 508.1c), or None when it can."""
+    chars = game.chars(obj)
+    if game.controller(obj) != player or not chars.is_("Creature"):
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: это не ваше существо", "508.1a")
+    if obj.tapped:
+        return IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать", "508.1a")
+    if costs.summoning_sick(game, obj):
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
+    if "defender" in chars.keywords:
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
+    if _restricted(game, obj, "attack"):
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")
+    # rule 508.1c: "can't attack you or planeswalkers you control" (you: the controller of that ability)
+    if any(game.controller(src) == defender for src, _ in statics_affecting(game, obj, "cant_attack_you")):
+        return IllegalAction(
+            f"{narr.obj(game, obj)} не может атаковать игрока {narr.player(defender)} и его мироходцев", "508.1c"
+        )
+    return None
+
+
+def must_attack(game: Game, player: str) -> list[GameObject]:
+    """Rule 508.1d: the creatures of ``player`` with "attacks each combat if able" that are able to attack."""
+    defender = game.opponent(player)
+    return [
+        o
+        for o in game.battlefield
+        if game.controller(o) == player
+        and statics_affecting(game, o, "attacks_each_combat")
+        and _cant_attack(game, o, player, defender) is None
+    ]
 
 
 def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:

@@ -142,6 +142,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_attack": None,
     "cant_block": None,
     "cant_attack_or_block": None,
+    "attacks_each_combat": None,
     "cant_attack_you": None,
     "cant_be_blocked": "blocked_by_value",
     "min_blockers": "n_value",

@@ -68,6 +68,7 @@ STATIC_KINDS = frozenset(
         "cant_attack",
         "cant_block",
         "cant_attack_or_block",
+        "attacks_each_combat",  # rule 508.1d: affects attack each combat if able
         "cant_attack_you",  # rule 508.1c: affects can't attack you or planeswalkers you control
         "cant_be_blocked",  # rule 509.1b: affects can't be blocked (value {by: FILTER}: by such creatures)
         "min_blockers",  # rule 509.1b: value {n: 3}: can't be blocked except by N or more creatures

@@ -421,8 +421,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "tapped-cant-attack",
         "508.1a",
         "combat.py",
-        "        if obj.tapped:\n            raise IllegalAction(",
-        "        if False:\n            raise IllegalAction(",
+        "    if obj.tapped:\n        return IllegalAction(",
+        "    if False:\n        return IllegalAction(",
     ),
     Mutant(
         "tapped-cant-block",
@@ -575,6 +575,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "combat.py",
         'if any(game.controller(src) == defender for src, _ in statics_affecting(game, obj, "cant_attack_you")):',
         "if False:",
+    ),
+    Mutant(
+        "attacks-each-combat",
+        "508.1d",
+        "combat.py",
+        "        if obj.oid not in declared:\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "attacks-each-combat-no-declaration",
+        "508.1d",
+        "turn.py",
+        "        if forced:  # rule 508.1d",
+        "        if False:  # rule 508.1d",
     ),
     Mutant(
         "remove-from-combat",
