@@ -476,6 +476,13 @@ MUTANTS: tuple[Mutant, ...] = (
         '            return "601.2c"',
     ),
     Mutant(
+        "protection-source-left",
+        "702.16b",
+        "triggers.py",
+        "tg.choose(game, specs, None, player, live or trig.source, item)",
+        "tg.choose(game, specs, None, player, live, item)",
+    ),
+    Mutant(
         "protection-damage",
         "702.16e",
         "replacement.py",
