@@ -263,6 +263,10 @@ def parse_keywords(raw: Any, where: str) -> dict[str, Any]:
             for key, value in item.items():
                 if key not in PARAM_KEYWORDS:
                     raise CardDefinitionError(f"{where}: unknown keyword with parameter {key!r}")
+                if key == "protection":  # rule 702.16g: each instance is a protection of its own
+                    schema.Checker(where).check("protection", value, "keyword protection", item, key)
+                    out[key] = [*out.get(key, []), value]
+                    continue
                 out[key] = value
         else:
             key = str(item)

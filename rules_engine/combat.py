@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, replacement, triggers
+from rules_engine import costs, protection, replacement, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -19,19 +19,22 @@ if TYPE_CHECKING:
     from rules_engine.game import Game
 
 
-def _restricted(game: Game, obj: GameObject, what: str) -> bool:
-    """Static abilities such as "creatures your opponents control with counters on them can't attack"."""
+def statics_affecting(game: Game, obj: GameObject, *kinds: str) -> list[tuple[GameObject, dict[str, Any]]]:
+    """The static abilities of those kinds that apply to ``obj`` now, with their sources (rule 604.1)."""
+    out = []
     for source in game.battlefield:
         for ability in game.chars(source).abilities:
-            if ability.kind != "static":
-                continue
-            kind = ability.spec["static"]
-            if kind not in (f"cant_{what}", "cant_attack_or_block"):
+            if ability.kind != "static" or ability.spec["static"] not in kinds:
                 continue
             filt = ability.spec.get("affects") or {"self": True}
             if matches(game, obj, game.chars(obj), filt, game.controller(source), source):
-                return True
-    return False
+                out.append((source, ability.spec))
+    return out
+
+
+def _restricted(game: Game, obj: GameObject, what: str) -> bool:
+    """Static abilities such as "creatures your opponents control with counters on them can't attack"."""
+    return bool(statics_affecting(game, obj, f"cant_{what}", "cant_attack_or_block"))
 
 
 def find_one(game: Game, ref: str, zone: str = "battlefield") -> GameObject:
@@ -51,17 +54,9 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
     chosen: list[tuple[GameObject, str | int]] = []
     for ref, target in attacks.items():
         obj = find_one(game, ref)
-        chars = game.chars(obj)
-        if game.controller(obj) != player or not chars.is_("Creature"):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: это не ваше существо", "508.1a")
-        if obj.tapped:
-            raise IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать", "508.1a")
-        if costs.summoning_sick(game, obj):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
-        if "defender" in chars.keywords:
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
-        if _restricted(game, obj, "attack"):
-            raise IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")
+        problem = _cant_attack(game, obj, player, defender)
+        if problem is not None:
+            raise problem
         if str(target) == defender:
             chosen.append((obj, defender))
         else:
@@ -69,6 +64,10 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
             if game.controller(walker) != defender or not game.chars(walker).is_("Planeswalker"):
                 raise IllegalAction(f"{target!r} нельзя атаковать", "508.1b")
             chosen.append((obj, walker.oid))
+    declared = {obj.oid for obj, _ in chosen}
+    for obj in must_attack(game, player):  # rule 508.1d: the requirements obeyed must be as many as possible
+        if obj.oid not in declared:
+            raise IllegalAction(f"{narr.obj(game, obj)} атакует в каждом бою, если может", "508.1d")
     for obj, target in chosen:
         obj.attacking = target
         if "vigilance" not in game.chars(obj).keywords:
@@ -77,6 +76,39 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
         game.log(f"{narr.obj(game, obj)} атакует: {whom}")
     for obj, _ in chosen:
         triggers.collect(game, Event("attacks", obj=obj))
+
+
+def _cant_attack(game: Game, obj: GameObject, player: str, defender: str) -> IllegalAction | None:
+    """Why ``obj`` can't attack ``defender`` (rules 508.1a, 508.1c), or None when it can."""
+    chars = game.chars(obj)
+    if game.controller(obj) != player or not chars.is_("Creature"):
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: это не ваше существо", "508.1a")
+    if obj.tapped:
+        return IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать", "508.1a")
+    if costs.summoning_sick(game, obj):
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
+    if "defender" in chars.keywords:
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
+    if _restricted(game, obj, "attack"):
+        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")
+    # rule 508.1c: "can't attack you or planeswalkers you control" (you: the controller of that ability)
+    if any(game.controller(src) == defender for src, _ in statics_affecting(game, obj, "cant_attack_you")):
+        return IllegalAction(
+            f"{narr.obj(game, obj)} не может атаковать игрока {narr.player(defender)} и его мироходцев", "508.1c"
+        )
+    return None
+
+
+def must_attack(game: Game, player: str) -> list[GameObject]:
+    """Rule 508.1d: the creatures of ``player`` with "attacks each combat if able" that are able to attack."""
+    defender = game.opponent(player)
+    return [
+        o
+        for o in game.battlefield
+        if game.controller(o) == player
+        and statics_affecting(game, o, "attacks_each_combat")
+        and _cant_attack(game, o, player, defender) is None
+    ]
 
 
 def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
@@ -102,6 +134,10 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
             akw = game.chars(attacker).keywords
             if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом", "702.36b")
+            if "intimidate" in akw and not (chars.is_("Artifact") or chars.colors & game.chars(attacker).colors):
+                raise IllegalAction(
+                    f"{narr.obj(game, blocker)} не может блокировать существо с Устрашением", "702.13b"
+                )
             walk = akw.get("landwalk")
             if walk and any(  # landwalk looks at the land type, not the name (GTC dual lands 2)
                 game.controller(o) == player and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
@@ -114,12 +150,78 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
                 )
             if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо", "702.9b")
+            quality = protection.protection_from(game, game.chars(attacker), blocker)
+            if quality is not None:  # rule 702.16f: not by creatures that have the stated quality
+                raise IllegalAction(
+                    f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)} "
+                    f"({protection.text(quality)})",
+                    "702.16f",
+                )
+            _check_block_restrictions(game, blocker, attacker, player)
         chosen.append((blocker, attackers))
+    _check_blocker_counts(game, chosen)
     for blocker, attackers in chosen:
         blocker.blocking = [a.oid for a in attackers]
         for attacker in attackers:
             attacker.blocked = True
             game.log(f"{narr.obj(game, blocker)} блокирует {narr.obj(game, attacker)}")
+
+
+def _check_block_restrictions(game: Game, blocker: GameObject, attacker: GameObject, player: str) -> None:
+    """Rule 509.1b: "can't be blocked [by FILTER]" on the attacker, "can block only FILTER" on the blocker."""
+    for source, spec in statics_affecting(game, attacker, "cant_be_blocked"):
+        by = (spec.get("value") or {}).get("by")
+        if by is None or matches(game, blocker, game.chars(blocker), by, game.controller(source), source):
+            raise IllegalAction(f"{narr.obj(game, attacker)} не может быть заблокировано", "509.1b")
+    for source, spec in statics_affecting(game, blocker, "can_block_only"):
+        only = spec["value"]["filter"]
+        if not matches(game, attacker, game.chars(attacker), only, game.controller(source), source):
+            raise IllegalAction(
+                f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)}: ограничение блока",
+                "509.1b",
+            )
+
+
+def _check_blocker_counts(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) -> None:
+    """Menace (rule 702.111b) and "can't be blocked except by N or more / by more than N creatures" (509.1b)."""
+    counts: dict[int, int] = {}
+    by_id: dict[int, GameObject] = {}
+    for _, attackers in chosen:
+        for one in attackers:
+            counts[one.oid] = counts.get(one.oid, 0) + 1
+            by_id[one.oid] = one
+    for oid, n in counts.items():
+        attacker = by_id[oid]
+        if "menace" in game.chars(attacker).keywords and n < 2:
+            raise IllegalAction(
+                f"{narr.obj(game, attacker)} (Угроза) не может быть заблокировано менее чем двумя существами",
+                "702.111b",
+            )
+        for _, spec in statics_affecting(game, attacker, "min_blockers"):
+            if n < int(spec["value"]["n"]):
+                raise IllegalAction(
+                    f"{narr.obj(game, attacker)} не может быть заблокировано менее чем {spec['value']['n']} существами",
+                    "509.1b",
+                )
+        for _, spec in statics_affecting(game, attacker, "max_blockers"):
+            if n > int(spec["value"]["n"]):
+                raise IllegalAction(
+                    f"{narr.obj(game, attacker)} не может быть заблокировано более чем {spec['value']['n']} "
+                    "существами",
+                    "509.1b",
+                )
+
+
+def remove_from_combat(game: Game, obj: GameObject) -> None:
+    """Rule 506.4: it stops being an attacking, blocking, blocked or unblocked creature. The creatures it blocked
+    stay blocked (509.1h) and those blocking it stay blocking creatures, but no combat damage passes between them."""
+    if obj.attacking is None and not obj.blocking:
+        return
+    obj.attacking = None
+    obj.blocking = []
+    obj.blocked = False
+    game.touch()
+    game.log(f"{narr.obj(game, obj)} удаляется из боя")
 
 
 def has_first_strike_step(game: Game) -> bool:
@@ -192,7 +294,8 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
         if not _deals_in_step(game, blocker, first, split):
             continue
         power = game.chars(blocker).power or 0
-        attackers = [a for a in game.battlefield if a.oid in blocker.blocking]
+        # rule 506.4: an attacker removed from combat is no longer one this creature deals combat damage to
+        attackers = [a for a in game.battlefield if a.oid in blocker.blocking and a.attacking is not None]
         if power > 0 and len(attackers) == 1:
             assignments.append((blocker, attackers[0], power))
     with game.simultaneously():

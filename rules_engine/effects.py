@@ -1087,3 +1087,34 @@ def _attach(ctx: Context, v: dict[str, Any]) -> None:
         aura.attached_to = hosts[0].oid
         game.log(f"{narr.obj(game, aura)} прикрепляется к {narr.obj(game, hosts[0])}")
     game.touch()
+
+
+@effect("remove_from_combat")
+def _remove_from_combat(ctx: Context, v: Any) -> None:
+    """Rule 506.4: an effect that specifically removes a creature from combat."""
+    from rules_engine import combat
+
+    for obj in objects(ctx, v):
+        combat.remove_from_combat(ctx.game, obj)
+
+
+@effect("fight")
+def _fight(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 701.14: each creature deals damage equal to its power to the other, at once and not as combat damage.
+    If either is gone, no longer a creature, or an illegal target, neither fights (701.14b); a creature that
+    fights itself deals itself twice its power (701.14c)."""
+    game = ctx.game
+    first, second = objects(ctx, v["a"]), objects(ctx, v["b"])
+    fighters = [o for o in first[:1] + second[:1] if o.zone == "battlefield" and game.chars(o).is_("Creature")]
+    if len(first) < 1 or len(second) < 1 or len(fighters) < 2:
+        game.log("Драки нет: одного из существ нет на поле битвы или оно больше не существо (правило 701.14b)")
+        return
+    a, b = fighters
+    game.log(f"{narr.obj(game, a)} дерется с {narr.obj(game, b)}")
+    power_a, power_b = game.chars(a).power or 0, game.chars(b).power or 0
+    if a.oid == b.oid:
+        replacement.deal_damage(game, a, a, 2 * power_a)
+        return
+    with game.simultaneously():
+        replacement.deal_damage(game, a, b, power_a)
+        replacement.deal_damage(game, b, a, power_b)

@@ -411,7 +411,7 @@ def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any)
             c.add(f"подтип «{narr.subtypes_text([s])}» у {name}", "есть" if expected else "нет", shown,
                   present == expected)
     elif kind in ("keywords", "not_keywords"):
-        have = narr.keywords(sorted(chars.keywords))
+        have = narr.keywords_held(chars.keywords)
         for k in wanted:
             present = k in chars.keywords
             expected = kind == "keywords"

@@ -77,6 +77,9 @@ KEYWORD_NAMES = {
     "evoke": "Вызывание",
     "champion": "Заступник",
     "landwalk": "Знание земель",
+    "protection": "Защита",
+    "menace": "Угроза",
+    "intimidate": "Устрашение",
     "manifest": "Воплощение",
     "battalion": "Батальон",
     "bloodrush": "Прилив крови",
@@ -149,6 +152,20 @@ TYPE_NAMES = {
 }
 SUPERTYPE_NAMES = {"Legendary": "Легендарный", "Basic": "Базовая", "Snow": "Снежный", "World": "Мировой"}
 COLOR_NAMES = {"W": "белый", "U": "синий", "B": "черный", "R": "красный", "G": "зеленый"}
+# «Защита от красного», «Защита от существ» (genitive, as Russian cards print protection: Oversoul of Dusk,
+# Holy Mantle)
+PROTECTION_COLORS = {"W": "белого", "U": "синего", "B": "черного", "R": "красного", "G": "зеленого"}
+PROTECTION_TYPES = {
+    "Creature": "существ",
+    "Artifact": "артефактов",
+    "Enchantment": "чар",
+    "Land": "земель",
+    "Planeswalker": "мироходцев",
+    "Instant": "мгновенных заклинаний",
+    "Sorcery": "волшебств",
+    "Tribal": "племенных",
+    "Kindred": "родственных",
+}
 SUBTYPE_NAMES = {
     "Advisor": "Советник",
     "Ajani": "Аджани",

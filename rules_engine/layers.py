@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.objects import FACE_DOWN, AbilityDef, Characteristics, GameObject
+from rules_engine.objects import FACE_DOWN, AbilityDef, Characteristics, GameObject, Snapshot
 
 if TYPE_CHECKING:
     from rules_engine.game import Game
@@ -86,7 +86,7 @@ def matches(
     chars: Characteristics,
     filt: dict[str, Any] | None,
     you: str,
-    source: GameObject | None = None,
+    source: GameObject | Snapshot | None = None,
 ) -> bool:
     """Whether an object satisfies a filter from a card definition (``affects:``, target ``filter:``)."""
     if not filt:
@@ -244,6 +244,13 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
         chars.colors = {c.upper() for c in data["colors"]}
     elif kind == "grant":
         for keyword in data.get("keywords", []):
+            if isinstance(keyword, dict):  # a keyword with its parameter: {landwalk: Forest}, {protection: ...}
+                for name, param in keyword.items():
+                    if name == "protection":  # one more instance (rule 702.16g); never mutate a shared list
+                        chars.keywords[name] = [*chars.keywords.get(name, []), param]
+                    else:
+                        chars.keywords[name] = param
+                continue
             chars.keywords[keyword] = chars.keywords.get(keyword, 0) + 1
     elif kind == "lose_abilities":
         chars.keywords = {}

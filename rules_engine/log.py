@@ -98,6 +98,19 @@ def keywords(names: Iterable[str]) -> str:
     return ", ".join(keyword(n) for n in names) or "нет"
 
 
+def keywords_held(held: dict[str, Any]) -> str:
+    """An object's keywords as a reader knows them: «Полет, Защита от красного, Защита от существ»."""
+    from rules_engine import protection
+
+    parts = []
+    for name in sorted(held):
+        if name == "protection" and isinstance(held[name], list):
+            parts += [protection.text(q) for q in held[name]]
+        else:
+            parts.append(keyword(name))
+    return ", ".join(parts) or "нет"
+
+
 def ability_label(ability_def: Any) -> str:
     """The Russian label of an ability: its ``name_ru``, its keyword's name, or what it is on the card.
 

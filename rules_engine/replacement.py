@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
+from rules_engine import protection
 from rules_engine.errors import IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject, Snapshot
@@ -104,6 +105,14 @@ def deal_damage(
         dealt = deal_damage(game, source, new, n, combat)
         return dealt + deal_damage(game, source, recipient, amount - n, combat)
     recipient = _redirect(game, source, recipient, combat)
+    if not isinstance(recipient, str):  # rule 702.16e: damage from a source with the stated quality is prevented
+        quality = protection.protection_from(game, game.chars(recipient), source)
+        if quality is not None:
+            game.log(
+                f"Предотвращено {amount} повр. от {narr.obj(game, source)}, которые были бы нанесены "
+                f"{recipient_label(game, recipient)} ({protection.text(quality)})"
+            )
+            return 0
     amount = _prevent(game, recipient, amount)
     if amount <= 0:
         return 0

@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from rules_engine import log as narr
-from rules_engine import replacement
+from rules_engine import protection, replacement
 from rules_engine.errors import EngineLoop, IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
@@ -27,6 +27,7 @@ def check_once(game: Game) -> bool:
     to_graveyard: list[tuple[GameObject, str]] = []
     to_destroy: list[GameObject] = []
     annihilate: list[GameObject] = []
+    unattach: list[GameObject] = []
     losers: list[tuple[str, str]] = []
     for p in game.players.values():
         if p.lost:
@@ -58,6 +59,12 @@ def check_once(game: Game) -> bool:
         if "Aura" in chars.subtypes and not _aura_legal(game, obj):
             to_graveyard.append((obj, "Аура ничего не зачаровывает"))
             continue
+        if "Aura" in chars.subtypes and (quality := _host_protection(game, obj)) is not None:
+            # rules 702.16c and 704.5m: an Aura with the stated quality can't enchant a permanent with protection
+            to_graveyard.append((obj, f"Аура прикреплена к перманенту с умением «{protection.text(quality)}»"))
+            continue
+        if "Equipment" in chars.subtypes and obj.attached_to is not None and not _equipment_legal(game, obj):
+            unattach.append(obj)
         if obj.counters.get("+1/+1", 0) > 0 and obj.counters.get("-1/-1", 0) > 0:
             annihilate.append(obj)
     to_graveyard += _legend_rule(game)
@@ -67,7 +74,7 @@ def check_once(game: Game) -> bool:
         for o in game.all_objects()
         if o.zone != "battlefield" and o.zone != "stack" and (o.card.is_token or o.is_copy)
     ]
-    if not (to_graveyard or to_destroy or annihilate or losers or ceased):
+    if not (to_graveyard or to_destroy or annihilate or losers or ceased or unattach):
         return False
     with game.simultaneously():
         for name, why in losers:
@@ -85,6 +92,12 @@ def check_once(game: Game) -> bool:
                 continue
             done.add(obj.oid)
             replacement.destroy(game, obj, f" ({SBA.lower()}: смертельные повреждения)")
+        for obj in unattach:  # rule 704.5n: the Equipment stays on the battlefield, attached to nothing
+            if obj.zone != "battlefield" or obj.attached_to is None:
+                continue
+            obj.attached_to = None
+            game.touch()
+            game.log(f"{SBA}: {narr.obj(game, obj)} открепляется (Снаряжение прикреплено к недопустимому перманенту)")
         for obj in annihilate:
             if obj.zone != "battlefield":
                 continue
@@ -136,6 +149,21 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
         return False
     filt = enchant.get("filter") if isinstance(enchant, dict) else None
     return matches(game, host, chars, filt, game.controller(aura), aura)
+
+
+def _host_protection(game: Game, aura: GameObject) -> object | None:
+    host = game.find(aura.attached_to) if aura.attached_to is not None else None
+    if host is None or host.zone != "battlefield":
+        return None
+    return protection.protection_from(game, game.chars(host), aura)
+
+
+def _equipment_legal(game: Game, equipment: GameObject) -> bool:
+    """Rules 301.5c and 702.16d: Equipment equips only a creature, and not one with protection from it."""
+    host = game.find(equipment.attached_to) if equipment.attached_to is not None else None
+    if host is None or host.zone != "battlefield" or not game.chars(host).is_("Creature"):
+        return False
+    return protection.protection_from(game, game.chars(host), equipment) is None
 
 
 def _legend_rule(game: Game) -> list[tuple[GameObject, str]]:

@@ -114,6 +114,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
     "attach": {"what": "ref", "to": "ref"},
+    "remove_from_combat": "ref",
+    "fight": {"a": "ref!", "b": "ref!"},
 }
 
 # Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.
@@ -125,6 +127,12 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_attack": None,
     "cant_block": None,
     "cant_attack_or_block": None,
+    "attacks_each_combat": None,
+    "cant_attack_you": None,
+    "cant_be_blocked": "blocked_by_value",
+    "min_blockers": "n_value",
+    "max_blockers": "n_value",
+    "can_block_only": "filter_value",
     "enters_tapped": None,
     "enters_with_counters": "counters",
     "enters_tapped_unless_pay": "life_value",
@@ -372,8 +380,23 @@ def _keywords(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> No
                 if name not in PARAM_KEYWORDS:
                     raise c.fail(item, f"{what}: unknown keyword with parameter {name!r}; known: "
                                        f"{_known(PARAM_KEYWORDS)}", name)
+                if name == "protection":
+                    _protection(c, item[name], f"{what}, protection", item, name)
         else:
             _keyword(c, item, what, v, None)
+
+
+PROTECTION_QUALITIES = {"colors": "colors", "types": "types", "subtypes": "strs", "everything": "bool"}
+
+
+def _protection(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """Rule 702.16a: the quality protection is from: ``everything`` or a mapping of colours, card types, subtypes
+    (each one listed is a protection of its own, rule 702.16g)."""
+    if v == "everything":
+        return
+    c.keys(v, PROTECTION_QUALITIES, what)
+    if not v:
+        raise c.fail(parent, f"{what}: name a quality ({_known(PROTECTION_QUALITIES)}) or everything", key)
 
 
 def _sacrifice(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -424,6 +447,18 @@ def _life_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> 
     c.keys(v, {"life": "int!"}, what)
 
 
+def _blocked_by_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"by": "filter!"}, what)
+
+
+def _n_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"n": "int!"}, what)
+
+
+def _filter_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"filter": "filter!"}, what)
+
+
 _CHECKERS: dict[str, Check] = {
     "str": _str,
     "int": _int,
@@ -462,4 +497,8 @@ _CHECKERS: dict[str, Check] = {
     "colors_value": _colors_value,
     "types_value": _types_value,
     "life_value": _life_value,
+    "blocked_by_value": _blocked_by_value,
+    "n_value": _n_value,
+    "filter_value": _filter_value,
+    "protection": _protection,
 }

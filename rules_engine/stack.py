@@ -436,7 +436,7 @@ def resolve_top(game: Game) -> None:
 
 
 def _legal_targets(
-    game: Game, specs: list[Any], chosen: list[tg.Target], controller: str, source: GameObject | None
+    game: Game, specs: list[Any], chosen: list[tg.Target], controller: str, source: tg.Source
 ) -> list[bool]:
     return [tg.is_legal(game, t, s, controller, source) for t, s in zip(chosen, specs, strict=False)]
 
@@ -493,7 +493,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         game.log("Условие «если» больше не выполняется: способность ничего не делает")
         return
     specs = item.spec.get("targets", [])
-    legal = _legal_targets(game, specs, item.targets, item.controller, source_live)
+    legal = _legal_targets(game, specs, item.targets, item.controller, source_live or item.source)
     if specs and not any(legal):
         game.log("Все цели способности недопустимы: она не производит эффекта")
         return

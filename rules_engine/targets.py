@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
+from rules_engine import protection
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import matches
-from rules_engine.objects import GameObject
+from rules_engine.objects import GameObject, Snapshot
 
 if TYPE_CHECKING:
     from rules_engine.game import Game, StackItem
@@ -42,7 +43,10 @@ def spec_filter(spec: Any) -> dict[str, Any] | None:
     return spec.get("filter") if isinstance(spec, dict) else None
 
 
-def is_legal(game: Game, target: Target, spec: Any, controller: str, source: GameObject | None) -> bool:
+Source = GameObject | Snapshot | None  # the spell, or the source of an ability (last known if it left)
+
+
+def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Source) -> bool:
     kind = spec_kind(spec)
     if target.player is not None:
         if kind in ("player", "any", "creature_or_player"):
@@ -57,6 +61,9 @@ def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Gam
     if obj.zone == "battlefield" and (
         "shroud" in chars.keywords or ("hexproof" in chars.keywords and chars.controller != controller)
     ):
+        return False
+    # rule 702.16b: not by spells with the stated quality, nor by abilities from a source with it
+    if obj.zone == "battlefield" and protection.protection_from(game, chars, source) is not None:
         return False
     if kind == "spell":
         return obj.zone == "stack" and matches(game, obj, chars, spec_filter(spec), controller, source)
@@ -74,8 +81,8 @@ def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Gam
     return matches(game, obj, chars, spec_filter(spec), controller, source)
 
 
-def _why_illegal(game: Game, target: Target) -> str:
-    """The rule that makes a chosen target illegal: shroud, hexproof, or not what the spell asks for."""
+def _why_illegal(game: Game, target: Target, source: Source) -> str:
+    """The rule that makes a chosen target illegal: shroud, hexproof, protection, or not what the spell asks for."""
     obj = game.find(target.oid) if target.oid is not None else None
     if obj is not None and obj.zone == "battlefield":
         keywords = game.chars(obj).keywords
@@ -83,10 +90,12 @@ def _why_illegal(game: Game, target: Target) -> str:
             return "702.18a"
         if "hexproof" in keywords:
             return "702.11b"
+        if protection.protection_from(game, game.chars(obj), source) is not None:
+            return "702.16b"
     return "601.2c"
 
 
-def candidates(game: Game, spec: Any, controller: str, source: GameObject | None) -> list[Target]:
+def candidates(game: Game, spec: Any, controller: str, source: Source) -> list[Target]:
     out = [Target(player=p) for p in game.order if is_legal(game, Target(player=p), spec, controller, source)]
     if spec_kind(spec) == "ability":
         return out + [Target(oid=i.sid) for i in game.stack if hasattr(i, "sid")]
@@ -141,7 +150,7 @@ def choose(
     specs: list[Any],
     scripted: Any,
     controller: str,
-    source: GameObject | None,
+    source: Source,
     item: StackItem | None,
 ) -> list[Target]:
     """Targets for a spell or ability: the scripted ones (checked), or the only legal choice."""
@@ -166,7 +175,7 @@ def choose(
         target = resolve_name(game, value, spec)
         if not is_legal(game, target, spec, controller, source):
             kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
-            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target))
+            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target, source))
         out.append(target)
     return out
 

@@ -390,7 +390,7 @@ def put_on_stack(game: Game) -> bool:
             if specs:
                 live = game.find(trig.source.oid)
                 try:
-                    item.targets = tg.choose(game, specs, None, player, live, item)
+                    item.targets = tg.choose(game, specs, None, player, live or trig.source, item)
                 except IllegalAction:
                     game.log(
                         f"Срабатывающая способность «{narr.ability_label(trig.ability)}» объекта "

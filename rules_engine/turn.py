@@ -100,6 +100,12 @@ def advance_step(game: Game) -> None:
 
     current = game.step
     nxt = STEPS[(STEPS.index(current) + 1) % len(STEPS)]
+    if nxt == "declare_attackers":
+        forced = combat.must_attack(game, game.active)
+        if forced:  # rule 508.1d: declaring no attackers disobeys an "attacks each combat if able" requirement
+            raise IllegalAction(
+                f"{narr.obj(game, forced[0])} атакует в каждом бою, если может: объявите атаку", "508.1d"
+            )
     if current == "declare_attackers" and not any(o.attacking is not None for o in game.battlefield):
         nxt = "end_of_combat"  # rule 508.8
     if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):

@@ -30,10 +30,13 @@ KEYWORDS = frozenset(
         "extort",
         "hideaway",  # rule 502.75a of the time: enters tapped; look at four, exile one face down (linked)
         "cipher",  # rule 702.97a: encode the card on a creature on resolution
+        "intimidate",  # rule 702.13b: blocked only by artifact creatures and creatures sharing a colour with it
+        "menace",  # rule 702.111b: can't be blocked except by two or more creatures
     }
 )
-# champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest")
-PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "champion", "landwalk"})
+# champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");
+# protection (rule 702.16): a quality {colors: [R]}, {types: [Creature]}, {subtypes: [Goblin]} or everything
+PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "champion", "landwalk", "protection"})
 
 TRIGGER_EVENTS = frozenset(
     {
@@ -65,6 +68,12 @@ STATIC_KINDS = frozenset(
         "cant_attack",
         "cant_block",
         "cant_attack_or_block",
+        "attacks_each_combat",  # rule 508.1d: affects attack each combat if able
+        "cant_attack_you",  # rule 508.1c: affects can't attack you or planeswalkers you control
+        "cant_be_blocked",  # rule 509.1b: affects can't be blocked (value {by: FILTER}: by such creatures)
+        "min_blockers",  # rule 509.1b: value {n: 3}: can't be blocked except by N or more creatures
+        "max_blockers",  # rule 509.1b: value {n: 1}: can't be blocked by more than N creatures
+        "can_block_only",  # rule 509.1b: value {filter: FILTER}: affects can block only such attackers
         "enters_tapped",
         "enters_with_counters",
         "enters_tapped_unless_pay",  # value {life: 2}: "as it enters, you may pay 2 life; if you don't, tapped"
@@ -132,6 +141,8 @@ EFFECT_NAMES = frozenset(
         "transform",  # REF: a double-faced permanent turns over (not while face down)
         "change_text",  # {on, not_to}: replace one creature type word with another (a text_change choice)
         "attach",  # {what, to}: attach an Aura (self) to an object ("made": what this effect manifested)
+        "remove_from_combat",  # REF: rule 506.4, it stops being an attacking, blocking, blocked creature
+        "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
     }
 )
 

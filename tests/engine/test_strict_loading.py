@@ -72,6 +72,19 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
          ' effect: {draw: {}}}', 9, r"unknown key 'counter' in a activated ability"),
         ('cost: "{R}"\ntype: Sorcery\neffect: {destroy_all: {not_types: [Legendary]}}', 7,
          r"unknown card type 'Legendary'"),
+        # protection's quality (rule 702.16a), in a card's keywords and in a grant alike
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nkeywords: [{protection: {colours: [R]}}]', 8,
+         r"keyword protection: unknown key 'colours'; known: colors, everything, subtypes, types"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nkeywords: [{protection: red}]', 8,
+         r"keyword protection: expected a mapping"),
+        ('cost: "{R}"\ntype: Instant\neffect: {grant: {keywords: [{protection: {colors: [Red]}}], on: self}}', 7,
+         r"unknown colour 'Red'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: cant_be_blocked, value: {by: {colour: '
+         '[R]}}}', 9, r"unknown key 'colour'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: min_blockers, value: {n: two}}', 9,
+         r"expected a whole number"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [creature, creature]\neffect: {fight: {a: target0}}', 8,
+         r"effect fight: missing 'b'"),
     ],
 )
 def test_unknown_words_in_cards_are_load_errors(
