@@ -133,7 +133,7 @@ def deal_damage(
             if "deathtouch" in chars.keywords:
                 recipient.deathtouch_damage = True
     if "lifelink" in chars.keywords:
-        game.players[source_controller].life += amount
+        game.gain_life(source_controller, amount)
         game.log(f"Цепь жизни: {narr.player(source_controller)} получает {amount} жизни")
     lki = source if isinstance(source, Snapshot) else game.snapshot(source)
     triggers.collect(game, Event("damage", lki=lki, target=recipient, amount=amount, combat=combat))

@@ -80,6 +80,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Silvercoat Lion",
         "Swords to Plowshares",
         "Ulamog's Crusher",
+        "Virulent Wound",
     }
 )
 REMINDER = re.compile(r"\s*\([^()]*\)")
