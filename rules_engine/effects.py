@@ -121,7 +121,10 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         return [live] if live is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
         live_about = [game.find(oid) for oid in ctx.about]
-        return [o for o in live_about if o is not None]
+        found = [o for o in live_about if o is not None]
+        if ctx.about and not found:
+            game.log("Того объекта больше нет в зоне, где он был: на него способность не действует (правило 603.7c)")
+        return found
     if text == "made":
         live_made = [game.find(o.oid) for o in ctx.made]
         return [o for o in live_made if o is not None]
@@ -255,7 +258,10 @@ def _counters(ctx: Context, v: dict[str, Any]) -> None:
 @effect("remove_counters")
 def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
     for obj in objects(ctx, v.get("on", "target")):
-        ctx.game.remove_counters(obj, str(v["kind"]), amount(ctx, v.get("n", 1)))
+        n = min(amount(ctx, v.get("n", 1)), obj.counters.get(str(v["kind"]), 0))
+        if n > 0:
+            ctx.game.log(f"С {narr.obj(ctx.game, obj)} убирается {narr.counter(str(v['kind']), n)}")
+        ctx.game.remove_counters(obj, str(v["kind"]), n)
 
 
 @effect("pump")

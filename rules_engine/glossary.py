@@ -91,6 +91,7 @@ COUNTER_NAMES = {
     "+1/+1": "жетон +1/+1",
     "loyalty": "жетон верности",
     "poison": "жетон яда",  # a player's counter (rule 122.1f)
+    "charge": "жетон заряда",
 }
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {
