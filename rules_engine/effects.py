@@ -121,7 +121,7 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         return [live] if live is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
         live_about = [game.find(oid) for oid in ctx.about]
-        found = [o for o in live_about if o is not None]
+        found: list[Thing] = [o for o in live_about if o is not None]
         if ctx.about and not found:
             game.log("Того объекта больше нет в зоне, где он был: на него способность не действует (правило 603.7c)")
         return found
