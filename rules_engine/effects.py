@@ -115,10 +115,15 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
     if text == "self":
         live = ctx.source_live()
         return [live] if live is not None else []
-    if text == "it":
-        obj = ctx.event.obj if ctx.event is not None else None
-        live = game.find(obj.oid) if obj is not None else None
-        return [live] if live is not None else []
+    if text == "it":  # the object of the event: what moved, or the source of damage ("destroy it")
+        event = ctx.event
+        oid = event.obj.oid if event is not None and event.obj is not None else None
+        if oid is None and event is not None and event.kind == "damage" and event.lki is not None:
+            oid = event.lki.oid
+        it_live = game.find(oid) if oid is not None else None
+        return [it_live] if it_live is not None else []
+    if text == "event_player":  # "that player": who cast the spell, targeted, gained life (the event's player)
+        return [ctx.event.player] if ctx.event is not None and ctx.event.player is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
         live_about = [game.find(oid) for oid in ctx.about]
         found: list[Thing] = [o for o in live_about if o is not None]

@@ -46,7 +46,7 @@ STEP_NAMES = frozenset(
 )
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
-    {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that"}
+    {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player"}
 )
 LINKS = frozenset({"champion", "hideaway"})
 
@@ -184,7 +184,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "clash_won": None,
     "turned_face_up": None,
     "permanent_turned_face_up": FILTER,
-    "becomes_target": None,
+    "becomes_target": {"by": "you_or_opponent"},
     "you_gain_life": None,
     "opponent_casts": FILTER,
     "spell_countered": SNAPSHOT_FILTER,

@@ -314,6 +314,9 @@ def _matches(
             return False
         return whose == "each" or (whose == "you") == (game.active == controller)
     if when in ("turned_face_up", "becomes_target"):  # this permanent is turned face up (702.37) / targeted (115)
+        by = (filt or {}).get("by")  # "a spell or ability an opponent controls"
+        if by and event.player != (controller if by == "you" else game.opponent(controller)):
+            return False
         return event.kind == when and event.obj is not None and event.obj.oid == source.oid
     if when == "permanent_turned_face_up":
         obj = event.obj

@@ -487,7 +487,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "effects.py",
         "        live_about = [game.find(oid) for oid in ctx.about]\n",
         "        cards = [game.lki[oid].card for oid in ctx.about if oid in game.lki]\n"
-        "        live_about = [game.find(oid) for oid in ctx.about] + [o for o in game.battlefield if o.card in cards]\n",
+        "        live_about = [game.find(oid) for oid in ctx.about]"
+        " + [o for o in game.battlefield if o.card in cards]\n",
     ),
     Mutant(
         "delayed-controller-of-that-live-only",
@@ -535,7 +536,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "damage-trigger-any-source",
         "120.3",
         "triggers.py",
-        '        if not _snap_matches(game, event.lki, filt["source"], controller, source):\n            return False\n',
+        '        if not _snap_matches(game, event.lki, filt["source"], controller, source):\n'
+        "            return False\n",
         "        pass\n",
     ),
     Mutant(
