@@ -603,6 +603,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "            and (origin is None or event.from_zone == origin)\n",
         "",
     ),
+    Mutant(
+        "becomes-target-ignores-who",
+        "601.2c",
+        "triggers.py",
+        "        if by and event.player != (controller if by == \"you\" else game.opponent(controller)):\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "it-is-not-the-damage-source",
+        "120.3",
+        "effects.py",
+        '        if oid is None and event is not None and event.kind == "damage" and event.lki is not None:\n',
+        "        if False:\n",
+    ),
 )
 
 
