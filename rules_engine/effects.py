@@ -421,7 +421,7 @@ def _delayed_trigger(ctx: Context, v: dict[str, Any]) -> None:
     ability = AbilityDef("triggered", str(v.get("name", "delayed")), spec)
     about = tuple(o.oid for o in objects(ctx, v["about"])) if "about" in v else ()
     if "about" in v and not about:
-        game.log("Отложенная способность не создается: того объекта уже нет (правило 603.7c)")
+        game.log("Отложенная способность не создается: того объекта уже нет там, где он был (правило 603.7a)")
         return
     source = ctx.source if isinstance(ctx.source, Snapshot) else game.snapshot(ctx.source)
     game.delayed_triggers.append(
