@@ -2,10 +2,11 @@
 
 An effect is a one-key mapping (``{damage: {amount: 3, to: target}}``) or a list of them, done in order.
 References name what an effect acts on: ``target`` / ``target1`` (only the targets still legal),
-``self`` (the source), ``it`` (the object an event moved), ``you``, ``each_opponent``, ``each_player``,
-``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``, ``{toughness_of: REF}``,
-``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except where it changes
-power or toughness (the -1/-1 counters rulings).
+``self`` (the source), ``it`` (the object of the event: moved, turned face up, targeted, or the source of damage),
+``event_player``, ``that`` (a delayed trigger's objects, rule 603.7c), ``made``, ``you``, ``each_opponent``,
+``each_player``, ``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``,
+``{toughness_of: REF}``, ``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except
+where it changes power or toughness (the -1/-1 counters rulings).
 """
 
 from __future__ import annotations
@@ -437,8 +438,10 @@ def _delayed_trigger(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("exile")
 def _exile(ctx: Context, v: Any) -> None:
+    """The exiled cards are new objects (rule 400.7); ``made`` names them for the rest of the effect ("exile target
+    creature; at the beginning of the next end step, return that card")."""
     for obj in objects(ctx, v):
-        ctx.game.move(obj, "exile")
+        ctx.made.append(ctx.game.move(obj, "exile"))
 
 
 @effect("return_to_hand")

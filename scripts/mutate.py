@@ -617,6 +617,13 @@ MUTANTS: tuple[Mutant, ...] = (
         '        if oid is None and event is not None and event.kind == "damage" and event.lki is not None:\n',
         "        if False:\n",
     ),
+    Mutant(
+        "exiled-card-not-that-card",
+        "603.7c",
+        "effects.py",
+        '        ctx.made.append(ctx.game.move(obj, "exile"))\n',
+        '        ctx.game.move(obj, "exile")\n',
+    ),
 )
 
 
