@@ -624,6 +624,13 @@ MUTANTS: tuple[Mutant, ...] = (
         '        ctx.made.append(ctx.game.move(obj, "exile"))\n',
         '        ctx.game.move(obj, "exile")\n',
     ),
+    Mutant(
+        "history-spells-not-recorded",
+        "608.2i",
+        "history.py",
+        "        h.spells_cast[event.player] += 1\n",
+        "        pass\n",
+    ),
 )
 
 
