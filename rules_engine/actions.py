@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, stack, turn
+from rules_engine import combat, stack, triggers, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
-from rules_engine.game import Game
+from rules_engine.game import Event, Game
 from rules_engine.mana import parse_cost, scripted_payment, take_from_pool
 
 ACTIONS = (
@@ -154,6 +154,9 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
     game.log(narr.payment(player, "стоимость Мегаоборотня" if megamorph else narr.ALTERNATIVES[via], cost, units))
     if via == "morph" and "megamorph" in definition.keywords:
         game.log(f"На {narr.obj(game, obj)} кладется жетон +1/+1 (Мегаоборотень)")
+    # "when this is turned face up" triggers on the face-up permanent, which now has its abilities (rule 708.8:
+    # nothing "enters the battlefield")
+    triggers.collect(game, Event("turned_face_up", obj=obj, player=player))
 
 
 def _face_up_rule(obj: Any) -> str:

@@ -303,8 +303,8 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
                 raise c.fail(raw, f"trigger {event!r} takes no filter", "filter")
             c.keys(raw["filter"], allowed, f"filter of trigger {event}")
         if "counter" in raw:
-            if event != "counters_put":
-                raise c.fail(raw, "counter: belongs to the counters_put trigger", "counter")
+            if event not in schema.COUNTER_TRIGGERS:
+                raise c.fail(raw, "counter: belongs to the counters_put / counters_removed triggers", "counter")
             c.check("counter", raw["counter"], "counter", raw, "counter")
         if "condition" in raw:
             c.keys(raw["condition"], schema.TRIGGER_CONDITIONS, "condition (intervening if)")

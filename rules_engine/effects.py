@@ -2,10 +2,11 @@
 
 An effect is a one-key mapping (``{damage: {amount: 3, to: target}}``) or a list of them, done in order.
 References name what an effect acts on: ``target`` / ``target1`` (only the targets still legal),
-``self`` (the source), ``it`` (the object an event moved), ``you``, ``each_opponent``, ``each_player``,
-``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``, ``{toughness_of: REF}``,
-``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except where it changes
-power or toughness (the -1/-1 counters rulings).
+``self`` (the source), ``it`` (the object of the event: moved, turned face up, targeted, or the source of damage),
+``event_player``, ``that`` (a delayed trigger's objects, rule 603.7c), ``made``, ``you``, ``each_opponent``,
+``each_player``, ``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``,
+``{toughness_of: REF}``, ``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except
+where it changes power or toughness (the -1/-1 counters rulings).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import history, replacement
 from rules_engine import log as narr
-from rules_engine import replacement
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.layers import ContinuousEffect, matches
@@ -43,6 +44,7 @@ class Context:
     event: Event | None = None
     spell: GameObject | None = None
     made: list[GameObject] = field(default_factory=list)  # what this effect manifested so far ("made")
+    about: tuple[int, ...] = ()  # a delayed trigger's objects: "that creature" (rule 603.7c)
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)
@@ -88,8 +90,12 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         return [o for o in game.battlefield if matches(game, o, game.chars(o), ref["all"], you, source)]
     if isinstance(ref, dict) and "controller_of" in ref:  # "that creature's controller" (LKI if it left)
         inner = str(ref["controller_of"])
-        index = int(inner[6:] or 0) if inner.startswith("target") else 0
-        oid = ctx.targets[index].oid if index < len(ctx.targets) else None
+        if inner == "that":
+            oids: list[int | None] = list(ctx.about[:1])
+        else:
+            index = int(inner[6:] or 0) if inner.startswith("target") else 0
+            oids = [ctx.targets[index].oid if index < len(ctx.targets) else None]
+        oid = oids[0] if oids else None
         if oid is None:
             return []
         live = game.find(oid)
@@ -110,10 +116,21 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
     if text == "self":
         live = ctx.source_live()
         return [live] if live is not None else []
-    if text == "it":
-        obj = ctx.event.obj if ctx.event is not None else None
-        live = game.find(obj.oid) if obj is not None else None
-        return [live] if live is not None else []
+    if text == "it":  # the object of the event: what moved, or the source of damage ("destroy it")
+        event = ctx.event
+        oid = event.obj.oid if event is not None and event.obj is not None else None
+        if oid is None and event is not None and event.kind == "damage" and event.lki is not None:
+            oid = event.lki.oid
+        it_live = game.find(oid) if oid is not None else None
+        return [it_live] if it_live is not None else []
+    if text == "event_player":  # "that player": who cast the spell, targeted, gained life (the event's player)
+        return [ctx.event.player] if ctx.event is not None and ctx.event.player is not None else []
+    if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
+        live_about = [game.find(oid) for oid in ctx.about]
+        found: list[Thing] = [o for o in live_about if o is not None]
+        if ctx.about and not found:
+            game.log("Того объекта больше нет в зоне, где он был: на него способность не действует (правило 603.7c)")
+        return found
     if text == "made":
         live_made = [game.find(o.oid) for o in ctx.made]
         return [o for o in live_made if o is not None]
@@ -247,7 +264,10 @@ def _counters(ctx: Context, v: dict[str, Any]) -> None:
 @effect("remove_counters")
 def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
     for obj in objects(ctx, v.get("on", "target")):
-        ctx.game.remove_counters(obj, str(v["kind"]), amount(ctx, v.get("n", 1)))
+        n = min(amount(ctx, v.get("n", 1)), obj.counters.get(str(v["kind"]), 0))
+        if n > 0:
+            ctx.game.log(f"С {narr.obj(ctx.game, obj)} убирается {narr.counter(str(v['kind']), n)}")
+        ctx.game.remove_counters(obj, str(v["kind"]), n)
 
 
 @effect("pump")
@@ -366,7 +386,7 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
 def _gain(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "you")):
-        ctx.game.players[p].life += n
+        ctx.game.gain_life(p, n)
         ctx.game.log(f"{narr.player(p)} получает {n} жизни (жизнь: {ctx.game.players[p].life})")
 
 
@@ -378,10 +398,50 @@ def _lose_life(ctx: Context, v: dict[str, Any]) -> None:
         ctx.game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {ctx.game.players[p].life})")
 
 
+@effect("poison")
+def _poison(ctx: Context, v: dict[str, Any]) -> None:
+    """A player gets poison counters (rule 122.1f; ten or more: the player loses, 704.5c)."""
+    n = amount(ctx, v.get("n", 1))
+    for p in players(ctx, v.get("player", "target")):
+        if n > 0:
+            ctx.game.players[p].poison += n
+            ctx.game.log(f"{narr.player(p)} получает {narr.counter('poison', n)} (всего: {ctx.game.players[p].poison})")
+
+
+@effect("delayed_trigger")
+def _delayed_trigger(ctx: Context, v: dict[str, Any]) -> None:
+    """Create a delayed triggered ability (rule 603.7a): its source and controller are those of the creating
+    spell or ability (603.7d, 603.7e); ``about`` fixes the objects "that creature" means now (603.7c)."""
+    from rules_engine.game import DelayedTrigger
+
+    game = ctx.game
+    spec: dict[str, Any] = {"triggered": v["when"], "effect": v["effect"]}
+    for key in ("filter", "condition", "name_ru"):
+        if key in v:
+            spec[key] = v[key]
+    ability = AbilityDef("triggered", str(v.get("name", "delayed")), spec)
+    about = tuple(o.oid for o in objects(ctx, v["about"])) if "about" in v else ()
+    if "about" in v and not about:
+        game.log("Отложенная способность не создается: того объекта уже нет там, где он был (правило 603.7a)")
+        return
+    source = ctx.source if isinstance(ctx.source, Snapshot) else game.snapshot(ctx.source)
+    game.delayed_triggers.append(
+        DelayedTrigger(ability, ctx.controller, source, about, this_turn=v.get("duration") == "this_turn")
+    )
+    whom = ", ".join(narr.obj(game, o) for o in objects(ctx, v["about"])) if about else ""
+    game.log(
+        f"Создается отложенная срабатывающая способность «{narr.ability_label(ability)}»"
+        + (f" (ее объект: {whom})" if whom else "")
+        + (" до конца хода" if v.get("duration") == "this_turn" else "")
+    )
+
+
 @effect("exile")
 def _exile(ctx: Context, v: Any) -> None:
+    """The exiled cards are new objects (rule 400.7); ``made`` names them for the rest of the effect ("exile target
+    creature; at the beginning of the next end step, return that card")."""
     for obj in objects(ctx, v):
-        ctx.game.move(obj, "exile")
+        ctx.made.append(ctx.game.move(obj, "exile"))
 
 
 @effect("return_to_hand")
@@ -502,15 +562,20 @@ def _untap(ctx: Context, v: Any) -> None:
 
 @effect("counter_spell")
 def _counter(ctx: Context, v: Any) -> None:
+    from rules_engine import triggers
+    from rules_engine.game import Event
+
     game = ctx.game
     for obj in objects(ctx, v):
         if obj.zone == "stack":
             game.log(f"Заклинание {narr.obj(game, obj)} отменено")
+            snap = game.snapshot(obj)
             if obj.is_copy:
                 game.stack.remove(obj)
                 game.touch()
             else:
                 game.move(obj, "graveyard")
+            triggers.collect(game, Event("countered", lki=snap, player=snap.controller))  # rule 701.6a
 
 
 @effect("counter_ability")
@@ -595,7 +660,7 @@ def _drain(ctx: Context, v: dict[str, Any]) -> None:
             game.players[p].life -= n
             lost += n
             game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
-    game.players[ctx.controller].life += lost
+    game.gain_life(ctx.controller, lost)
     game.log(
         f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
     )
@@ -971,6 +1036,9 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         )
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
+    looked_back = history.holds(game, cond, ctx.controller)  # "if you gained life this turn", ...
+    if looked_back is not None:
+        return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
 
 

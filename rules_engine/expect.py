@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 KINDS = frozenset(
     {
         "life",
+        "poison",
         "mana_value",
         "library_top",
         "library_bottom",
@@ -86,6 +87,7 @@ _BY_PLAYER = "a player (alice or bob)"
 _BY_CARD = "a card ref"
 SHAPES: dict[str, tuple[str, Any, str]] = {
     "life": (_BY_PLAYER, _is_int, "a number"),
+    "poison": (_BY_PLAYER, _is_int, "a number"),
     "hand_size": (_BY_PLAYER, _is_int, "a number"),
     "land_plays": (_BY_PLAYER, _is_int, "a number"),
     "mana_pool": (_BY_PLAYER, lambda v: isinstance(v, str), 'mana such as "{B}" ("" for none)'),
@@ -278,6 +280,9 @@ def evaluate(game: Game, exp: Expectation) -> list[CheckOutcome]:
     if kind == "life":
         for player, n in value.items():
             c.cmp(f"жизнь {_of(player)}", int(n), game.players[player].life)
+    elif kind == "poison":
+        for player, n in value.items():
+            c.cmp(f"жетонов яда {_of(player)}", int(n), game.players[player].poison)
     elif kind == "hand_size":
         for player, n in value.items():
             c.cmp(f"карт в руке {_of(player)}", int(n), len(game.players[player].hand))

@@ -16,6 +16,7 @@ from typing import Any
 from rules_engine import layers
 from rules_engine import log as narr
 from rules_engine.errors import DecisionMissing, EngineError
+from rules_engine.history import TurnHistory
 from rules_engine.objects import Card, Characteristics, GameObject, Player, Snapshot
 from rules_engine.options import RulesOptions
 
@@ -35,7 +36,8 @@ class Choice:
 class Event:
     """Something that happened, for triggered abilities to look at."""
 
-    kind: str  # zone_change, damage, counters, cast, attacks, step, combat_damage_to_player
+    kind: str  # zone_change, damage, counters, counters_removed, cast, attacks, step, combat_damage_to_player,
+    # life_gained, turned_face_up, becomes_target, countered, clash
     obj: GameObject | None = None  # the object after the event (new object after a zone change)
     lki: Snapshot | None = None  # the object before it (zone change) or the damage source
     from_zone: str | None = None
@@ -62,10 +64,26 @@ class StackAbility:
     event: Event | None = None
     triggered: bool = False
     spec: dict[str, Any] = field(default_factory=dict)
+    about: tuple[int, ...] = ()  # a delayed trigger: the objects its creating effect referred to (603.7c)
 
     @property
     def card(self) -> Card:
         return self.source.card
+
+
+@dataclass
+class DelayedTrigger:
+    """A delayed triggered ability (rule 603.7), created by a resolving effect.
+
+    ``about`` holds the objects the creating effect referred to ("that creature"); ``this_turn`` marks a stated
+    duration: without one it triggers only once, the next time its event occurs (603.7b).
+    """
+
+    ability: Any  # AbilityDef
+    controller: str  # who controlled the creating spell or ability as it resolved (603.7d, 603.7e)
+    source: Snapshot  # that spell, or the source of that ability
+    about: tuple[int, ...] = ()
+    this_turn: bool = False
 
 
 StackItem = GameObject | StackAbility
@@ -90,6 +108,8 @@ class Game:
         self.pending_triggers: list[Any] = []
         self.choices: list[Choice] = []
         self.delayed: list[dict[str, Any]] = []  # prevention / redirection shields
+        self.delayed_triggers: list[DelayedTrigger] = []  # rule 603.7
+        self.history = TurnHistory()  # what happened this turn (reset as each turn begins)
         self.seed: int | None = None  # the scenario's seed for random outcomes (shuffles) it does not script
         self.log_lines: list[str] = []
         self.winner: str | None = None
@@ -299,6 +319,20 @@ class Game:
         if obj.counters[kind] == 0:
             del obj.counters[kind]
         self.touch()
+        from rules_engine import triggers
+
+        triggers.collect(self, Event("counters_removed", obj=obj, counter=kind, amount=n))
+
+    # -- life ----------------------------------------------------------------------------------------
+    def gain_life(self, player: str, n: int) -> int:
+        """A player gains life (rule 119.3); the event "you gain life" triggers on and this turn records."""
+        from rules_engine import triggers
+
+        if n <= 0:
+            return 0
+        self.players[player].life += n
+        triggers.collect(self, Event("life_gained", player=player, amount=n))
+        return n
 
     # -- decisions -----------------------------------------------------------------------------------
     def decide(

@@ -89,7 +89,13 @@ ABILITY_NAMES = {
     "champion-return": "Заступник (возвращение)",
 }
 ACTIVATED_KEYWORDS = frozenset({"bloodrush"})  # activated abilities printed under a keyword's name
-COUNTER_NAMES = {"-1/-1": "жетон -1/-1", "+1/+1": "жетон +1/+1", "loyalty": "жетон верности"}
+COUNTER_NAMES = {
+    "-1/-1": "жетон -1/-1",
+    "+1/+1": "жетон +1/+1",
+    "loyalty": "жетон верности",
+    "poison": "жетон яда",  # a player's counter (rule 122.1f)
+    "charge": "жетон заряда",
+}
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {
     "enters": "когда этот перманент выходит на поле битвы",
@@ -108,6 +114,14 @@ TRIGGER_TEXT = {
     "to_graveyard_from_anywhere": "когда эта карта попадает на кладбище из любой зоны",
     "clashes": "когда вы участвуете в Столкновении",
     "clash_won": "когда вы выигрываете Столкновение",
+    "turned_face_up": "когда этот перманент переворачивается рубашкой вниз",
+    "permanent_turned_face_up": "когда перманент переворачивается рубашкой вниз",
+    "becomes_target": "когда этот перманент становится целью заклинания или способности",
+    "you_gain_life": "когда вы получаете жизнь",
+    "opponent_casts": "когда оппонент разыгрывает заклинание",
+    "spell_countered": "когда заклинание отменяется",
+    "counters_removed": "когда с перманента убираются жетоны",
+    "put_into_graveyard": "когда карта попадает на кладбище",
 }
 TARGET_KINDS = {
     "creature": "существо",

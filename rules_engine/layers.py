@@ -107,6 +107,8 @@ def matches(
         return False
     if "not_colors" in filt and any(c in chars.colors for c in filt["not_colors"]):
         return False
+    if "multicolored" in filt and (len(chars.colors) > 1) != bool(filt["multicolored"]):  # rule 105.4
+        return False
     if "controller" in filt:
         wanted = you if filt["controller"] == "you" else game.opponent(you)
         if chars.controller != wanted:

@@ -142,7 +142,7 @@ def deal_damage(
             if "deathtouch" in chars.keywords:
                 recipient.deathtouch_damage = True
     if "lifelink" in chars.keywords and not game.options.lifelink_triggered:  # static since 2009 (702.15b)
-        game.players[source_controller].life += amount
+        game.gain_life(source_controller, amount)
         game.log(f"Цепь жизни: {narr.player(source_controller)} получает {amount} жизни")
     lki = source if isinstance(source, Snapshot) else game.snapshot(source)
     triggers.collect(game, Event("damage", lki=lki, target=recipient, amount=amount, combat=combat))

@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules_engine.errors import CardDefinitionError, EngineError
+from rules_engine.history import HISTORY_CONDITIONS
 from rules_engine.mana import parse_cost, parse_units
-from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS, STEPS, TARGET_KINDS
+from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS, STEPS, TARGET_KINDS, TRIGGER_EVENTS
 from rules_engine.yamlload import line_of
 
 COLORS = frozenset({"W", "U", "B", "R", "G"})
@@ -29,7 +30,9 @@ ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", 
 DURATIONS = frozenset({"end_of_turn", "permanent"})
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
-SIMPLE_REFS = frozenset({"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted"})
+SIMPLE_REFS = frozenset(
+    {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player"}
+)
 LINKS = frozenset({"champion", "hideaway"})
 
 # What ``layers.matches`` reads (an object's characteristics and status right now).
@@ -42,6 +45,7 @@ FILTER: dict[str, str] = {
     "subtypes": "strs",
     "colors": "colors",
     "not_colors": "colors",
+    "multicolored": "bool",
     "controller": "you_or_opponent",
     "other": "bool",
     "self": "bool",
@@ -54,7 +58,12 @@ FILTER: dict[str, str] = {
     "keyword": "keyword",
 }
 # What a filter on an object's last known information can read (``triggers._snap_matches``).
-SNAPSHOT_FILTER: dict[str, str] = {k: FILTER[k] for k in ("other", "controller", "types", "subtypes", "token")}
+SNAPSHOT_FILTER: dict[str, str] = {
+    k: FILTER[k] for k in ("other", "controller", "types", "subtypes", "token", "colors", "multicolored")
+}
+SNAPSHOT_FILTER["owner"] = "you_or_opponent"
+# The recipient of damage or the thing targeted: a player (you, opponent, player) or an object by card type.
+RECIPIENTS = frozenset({"you", "opponent", "player", "creature", "planeswalker", "permanent"})
 
 _ON = {"on": "ref", "duration": "duration"}
 EFFECTS: dict[str, dict[str, str] | str] = {
@@ -116,6 +125,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "attach": {"what": "ref", "to": "ref"},
     "remove_from_combat": "ref",
     "fight": {"a": "ref!", "b": "ref!"},
+    "poison": {"n": "amount", "player": "ref"},
+    "delayed_trigger": "delayed_trigger",
 }
 
 # Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.
@@ -155,7 +166,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "cast": None,
     "you_cast": FILTER,
     "attacks": {"min_attackers": "int"},
-    "deals_damage": None,
+    "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool"},
     "deals_combat_damage_to_player": None,
     "beginning_of_step": {"step": "step!", "whose": "whose"},
     "counters_put": FILTER,
@@ -164,14 +175,36 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "to_graveyard_from_anywhere": None,
     "clashes": None,
     "clash_won": None,
+    "turned_face_up": None,
+    "permanent_turned_face_up": FILTER,
+    "becomes_target": {"by": "you_or_opponent"},
+    "you_gain_life": None,
+    "opponent_casts": FILTER,
+    "spell_countered": SNAPSHOT_FILTER,
+    "counters_removed": FILTER,
+    "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
 }
+# Trigger events whose ``counter:`` names the kind of counter.
+COUNTER_TRIGGERS = frozenset({"counters_put", "counters_removed"})
 TRIGGER_CONDITIONS: dict[str, str] = {
     "had_no_counters": "counter",
     "had_counters": "counter",
     "life_at_most": "int",
     "paid": "str",
+    **HISTORY_CONDITIONS,
 }
-EFFECT_CONDITIONS: dict[str, str] = {"control": "filter", "library_at_most": "int"}
+EFFECT_CONDITIONS: dict[str, str] = {"control": "filter", "library_at_most": "int", **HISTORY_CONDITIONS}
+# A delayed triggered ability (rule 603.7): its event, what it is about, its duration and effect.
+DELAYED_KEYS: dict[str, str] = {
+    "when": "trigger_event!",
+    "filter": "any",  # checked against the event's own filter shape (TRIGGER_FILTERS)
+    "about": "ref",
+    "duration": "delayed_duration",
+    "condition": "trigger_condition",
+    "effect": "effect!",
+    "name": "str",
+    "name_ru": "str",
+}
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
@@ -300,8 +333,8 @@ def _ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
         if "all" in v:
             c.keys(v, {"all": "filter!", "of": "ref"}, f"{what} (all)")
             return
-        if "controller_of" in v:
-            c.keys(v, {"controller_of": "target_ref!"}, f"{what} (controller_of)")
+        if "controller_of" in v:  # of a target, or of "that" object of a delayed trigger (LKI)
+            c.keys(v, {"controller_of": "target_ref_or_that!"}, f"{what} (controller_of)")
             return
         raise c.fail(v, f"{what}: a reference mapping is {{all: FILTER}} or {{controller_of: target}}, not {v!r}")
     if isinstance(v, str) and (_TARGET_REF.match(v) or v in SIMPLE_REFS):
@@ -314,6 +347,34 @@ def _ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
 def _target_ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     if not (isinstance(v, str) and _TARGET_REF.match(v)):
         raise c.fail(parent, f"{what}: expected target or targetN, not {v!r}", key)
+
+
+def _target_ref_or_that(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if v != "that":
+        _target_ref(c, v, what, parent, key)
+
+
+def _snapshot_filter(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, SNAPSHOT_FILTER, f"{what} (filter)")
+
+
+def _trigger_event(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if v not in TRIGGER_EVENTS:
+        raise c.fail(parent, f"{what}: unknown trigger event {v!r}; known: {_known(TRIGGER_EVENTS)}", key)
+
+
+def _trigger_condition(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, TRIGGER_CONDITIONS, f"{what} (condition)")
+
+
+def _delayed_trigger(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """``{when, filter, about, duration, effect}``; the filter has the shape of the event's own filter."""
+    c.keys(v, DELAYED_KEYS, what)
+    if "filter" in v:
+        allowed = TRIGGER_FILTERS[v["when"]]
+        if allowed is None:
+            raise c.fail(v, f"{what}: trigger {v['when']!r} takes no filter", "filter")
+        c.keys(v["filter"], allowed, f"{what}, filter of {v['when']}")
 
 
 def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -501,4 +562,12 @@ _CHECKERS: dict[str, Check] = {
     "n_value": _n_value,
     "filter_value": _filter_value,
     "protection": _protection,
+    "any": lambda c, v, what, parent, key: None,
+    "target_ref_or_that": _target_ref_or_that,
+    "snapshot_filter": _snapshot_filter,
+    "recipient": _one_of(RECIPIENTS, "recipient"),
+    "trigger_event": _trigger_event,
+    "trigger_condition": _trigger_condition,
+    "delayed_trigger": _delayed_trigger,
+    "delayed_duration": _one_of({"this_turn"}, "duration"),
 }

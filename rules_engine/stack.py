@@ -183,6 +183,7 @@ def cast_object(
     from rules_engine.game import Event
 
     triggers.collect(game, Event("cast", obj=spell, player=player))
+    triggers.targeted(game, chosen_targets, player)
     return spell
 
 
@@ -408,6 +409,7 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         + _targets_text(game, chosen)
     )
     game.log(narr.payment(player, "стоимость способности", narr.cost_text(str(spec.get("activated", ""))), units))
+    triggers.targeted(game, chosen, player)
 
 
 def copy_spell(game: Game, spell: GameObject, controller: str) -> GameObject:
@@ -498,6 +500,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         game.log("Все цели способности недопустимы: она не производит эффекта")
         return
     ctx = effects.Context(game, item.controller, item.source, list(item.targets), legal, item.x, item.event)
+    ctx.about = item.about
     if item.spec.get("optional"):
         answer = game.decide(
             "may", item.controller, f"использовать «{narr.ability_label(item.ability)}»?", item.source

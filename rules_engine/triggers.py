@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import history
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -136,6 +137,7 @@ class PendingTrigger:
     ability: AbilityDef
     source: Snapshot
     event: Event
+    about: tuple[int, ...] = ()  # a delayed trigger's objects ("that creature", rule 603.7c)
 
     @property
     def label(self) -> str:
@@ -175,6 +177,8 @@ def triggered_abilities(chars: Characteristics, options: RulesOptions | None = N
 
 def collect(game: Game, event: Event) -> None:
     """Record every ability that triggers on ``event`` (checked right away, put on the stack later)."""
+    history.note(game, event)
+    _collect_delayed(game, event)
     for source, chars, controller in _sources(game, event):
         for ability in triggered_abilities(chars, game.options):
             if _matches(game, ability, source, chars, controller, event) and check_condition(
@@ -182,6 +186,40 @@ def collect(game: Game, event: Event) -> None:
             ):
                 snap = source if isinstance(source, Snapshot) else game.snapshot(source)
                 game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+
+
+def _collect_delayed(game: Game, event: Event) -> None:
+    """Delayed triggered abilities (rule 603.7): only those already created see the event (603.7a); one
+    without a stated duration triggers once and is gone (603.7b)."""
+    for delayed in list(game.delayed_triggers):
+        if not _delayed_matches(game, delayed, event):
+            continue
+        if not check_condition(game, delayed.ability.spec.get("condition"), delayed.source, event):
+            continue
+        game.pending_triggers.append(
+            PendingTrigger(delayed.controller, delayed.ability, delayed.source, event, delayed.about)
+        )
+        if not delayed.this_turn:
+            game.delayed_triggers.remove(delayed)
+
+
+def _delayed_matches(game: Game, delayed: Any, event: Event) -> bool:
+    """A delayed trigger about objects ("when that creature dies") looks at those very objects (603.7c);
+    any other event is matched as the ability of its source would be."""
+    ability = delayed.ability
+    when = ability.spec["triggered"]
+    if delayed.about and when in ("dies", "leaves", "to_graveyard_from_battlefield"):
+        lki = event.lki
+        if not (event.kind == "zone_change" and event.from_zone == "battlefield" and lki is not None):
+            return False
+        if lki.oid not in delayed.about:
+            return False
+        if when == "leaves":
+            return True
+        return event.to_zone == "graveyard" and (when != "dies" or "Creature" in lki.chars.types)
+    if delayed.about and when in ("turned_face_up", "becomes_target", "attacks"):
+        return event.kind == when and event.obj is not None and event.obj.oid in delayed.about
+    return _matches(game, ability, delayed.source, delayed.source.chars, delayed.controller, event)
 
 
 def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Characteristics, str]]:
@@ -284,7 +322,7 @@ def _matches(
         attackers = sum(1 for o in game.battlefield if o.attacking is not None)
         return attackers >= int((filt or {}).get("min_attackers", 1))
     if when == "deals_damage":
-        return event.kind == "damage" and event.lki is not None and event.lki.oid == source.oid
+        return _damage_matches(game, filt or {}, source, controller, event)
     if when == "deals_combat_damage_to_player":
         return (
             event.kind == "combat_damage_to_player" and event.lki is not None and event.lki.oid == source.oid
@@ -294,6 +332,56 @@ def _matches(
         if event.kind != "step" or event.step != (filt or {}).get("step"):
             return False
         return whose == "each" or (whose == "you") == (game.active == controller)
+    if when in ("turned_face_up", "becomes_target"):  # this permanent is turned face up (702.37) / targeted (115)
+        by = (filt or {}).get("by")  # "a spell or ability an opponent controls"
+        if by and event.player != (controller if by == "you" else game.opponent(controller)):
+            return False
+        return event.kind == when and event.obj is not None and event.obj.oid == source.oid
+    if when == "permanent_turned_face_up":
+        obj = event.obj
+        return (
+            event.kind == "turned_face_up"
+            and obj is not None
+            and isinstance(source, GameObject)
+            and matches(game, obj, game.chars(obj), filt, controller, source)
+        )
+    if when == "you_gain_life":  # rule 119.9: "whenever you gain life" triggers once per life-gaining event
+        return event.kind == "life_gained" and event.player == controller
+    if when == "opponent_casts":
+        return (
+            event.kind == "cast"
+            and event.player is not None
+            and event.player != controller
+            and event.obj is not None
+            and isinstance(source, GameObject)
+            and source.zone == "battlefield"
+            and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
+        )
+    if when == "spell_countered":  # rule 701.6: the spell as it last existed on the stack
+        return event.kind == "countered" and event.lki is not None and _snap_matches(
+            game, event.lki, filt, controller, source
+        )
+    if when == "counters_removed":
+        obj = event.obj
+        wanted = spec.get("counter")
+        return (
+            event.kind == "counters_removed"
+            and obj is not None
+            and (wanted is None or event.counter == wanted)
+            and isinstance(source, GameObject)
+            and matches(game, obj, game.chars(obj), filt, controller, source)
+        )
+    if when == "put_into_graveyard":  # "whenever a [filter] is put into a graveyard from [zone | anywhere]"
+        f = dict(filt or {})
+        origin = f.pop("from", None)
+        return (
+            moved
+            and event.to_zone == "graveyard"
+            and event.lki is not None
+            and (origin is None or event.from_zone == origin)
+            and (isinstance(source, Snapshot) or source.zone == "battlefield")
+            and _snap_matches(game, event.lki, f, controller, source)
+        )
     if when in ("clashes", "clash_won"):
         return (
             event.kind == "clash" and event.player == controller and (when == "clashes" or event.amount > 0)
@@ -326,7 +414,51 @@ def _snap_matches(
         return False
     if "subtypes" in filt and not any(has_subtype(snap.chars, s) for s in filt["subtypes"]):
         return False
+    if "owner" in filt:
+        wanted = controller if filt["owner"] == "you" else game.opponent(controller)
+        if snap.card.owner != wanted:
+            return False
+    if "colors" in filt and not any(c in snap.chars.colors for c in filt["colors"]):
+        return False
+    if "multicolored" in filt and (len(snap.chars.colors) > 1) != bool(filt["multicolored"]):
+        return False
     return not ("token" in filt and snap.card.is_token != bool(filt["token"]))
+
+
+def _damage_matches(
+    game: Game, filt: dict[str, Any], source: GameObject | Snapshot, controller: str, event: Event
+) -> bool:
+    """ "Whenever this deals damage", or with ``source: FILTER`` "whenever a creature deals damage"; ``to``
+    filters the recipient ("to you", "to an opponent", "to a creature"), ``combat`` the kind (rule 120)."""
+    if event.kind != "damage" or event.lki is None:
+        return False
+    if "source" in filt:
+        if not _snap_matches(game, event.lki, filt["source"], controller, source):
+            return False
+    elif event.lki.oid != source.oid:
+        return False
+    if "combat" in filt and event.combat != bool(filt["combat"]):
+        return False
+    return recipient_matches(game, event.target, filt.get("to"), controller)
+
+
+def recipient_matches(game: Game, recipient: Any, wanted: str | None, controller: str) -> bool:
+    """A damage recipient or target against ``you``, ``opponent``, ``player``, or a card type in lower case."""
+    if wanted is None:
+        return True
+    if isinstance(recipient, str):
+        if wanted == "you":
+            return recipient == controller
+        if wanted == "opponent":
+            return recipient != controller
+        return wanted == "player"
+    if wanted in ("you", "opponent", "player"):
+        return False
+    live = game.find(recipient.oid)
+    chars = game.chars(live) if live is not None else recipient.chars if isinstance(recipient, Snapshot) else None
+    if chars is None:
+        return False
+    return wanted == "permanent" or wanted.capitalize() in chars.types
 
 
 def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event: Event | None) -> bool:
@@ -344,9 +476,12 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
         return spell is not None and cond["paid"] in spell.paid_additional
     if "evolve" in cond:
         return _evolve_bigger(game, source, event)
+    controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
     if "life_at_most" in cond:
-        controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
         return game.players[controller].life <= int(cond["life_at_most"])
+    looked_back = history.holds(game, cond, controller)  # this turn's history (rule 603.4 checks it twice)
+    if looked_back is not None:
+        return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
 
 
@@ -385,6 +520,7 @@ def put_on_stack(game: Game) -> bool:
                 event=trig.event,
                 triggered=True,
                 spec=trig.ability.spec,
+                about=trig.about,
             )
             specs = trig.ability.spec.get("targets") or []
             if specs:
@@ -402,7 +538,19 @@ def put_on_stack(game: Game) -> bool:
                 f"Срабатывает способность «{narr.ability_label(trig.ability)}» объекта {narr.obj(game, trig.source)} "
                 f"({narr.player(player)}) и кладется в стек" + _targets_text(game, item)
             )
+            targeted(game, item.targets, player)
     return True
+
+
+def targeted(game: Game, chosen: list[Any], by: str) -> None:
+    """A permanent "becomes the target" of a spell or ability as it is put on the stack with that target
+    (rule 601.2c, 603.2e: once, when it happens)."""
+    from rules_engine.game import Event
+
+    for t in chosen:
+        obj = game.find(t.oid) if t.oid is not None else None
+        if obj is not None and obj.zone == "battlefield":
+            collect(game, Event("becomes_target", obj=obj, player=by))
 
 
 def _targets_text(game: Game, item: StackAbility) -> str:

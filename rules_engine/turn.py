@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rules_engine import combat, layers, sba, stack, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
+from rules_engine.history import TurnHistory
 from rules_engine.vocabulary import STEPS
 
 if TYPE_CHECKING:
@@ -160,6 +161,9 @@ def _new_turn(game: Game) -> None:
     game.active = game.opponent(game.active)
     game.turn += 1
     game.loyalty_used.clear()
+    game.history = TurnHistory()  # conditions on "this turn" look at the new turn only
+    # delayed triggers with a stated duration "this turn" end with it (rule 603.7b)
+    game.delayed_triggers = [d for d in game.delayed_triggers if not d.this_turn]
     for p in game.players.values():
         p.land_plays = 0
     game.step = "untap"

@@ -56,6 +56,14 @@ TRIGGER_EVENTS = frozenset(
         "to_graveyard_from_anywhere",  # this card is put into a graveyard from any zone
         "clashes",  # its controller clashes
         "clash_won",  # its controller clashes and wins
+        "turned_face_up",  # this permanent is turned face up (rules 702.37e, 701.40b; 708.8: it doesn't "enter")
+        "permanent_turned_face_up",  # a permanent matching filter is turned face up
+        "becomes_target",  # this permanent becomes the target of a spell or ability
+        "you_gain_life",  # its controller gains life (rule 119.9: once per life-gaining event, never for 0)
+        "opponent_casts",  # an opponent casts a spell (filter: on the spell, e.g. {multicolored: true})
+        "spell_countered",  # a spell matching filter is countered (rule 701.6a)
+        "counters_removed",  # counters (counter: kind) are removed from a permanent matching filter
+        "put_into_graveyard",  # a card matching filter is put into a graveyard (filter from: ZONE; else anywhere)
     }
 )
 
@@ -143,6 +151,8 @@ EFFECT_NAMES = frozenset(
         "attach",  # {what, to}: attach an Aura (self) to an object ("made": what this effect manifested)
         "remove_from_combat",  # REF: rule 506.4, it stops being an attacking, blocking, blocked creature
         "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
+        "poison",  # {n, player}: the player gets N poison counters (rule 122.1f)
+        "delayed_trigger",  # {when, filter, about, duration: this_turn, effect}: a delayed trigger (rule 603.7)
     }
 )
 

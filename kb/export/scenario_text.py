@@ -35,6 +35,7 @@ EXPECTATIONS = {
     "stack": "стек",
     "stack_size": "объектов в стеке",
     "hand_size": "карт в руке",
+    "poison": "жетонов яда",
     "summoning_sick": "болезнь вызова",
     "winner": "победитель",
     "attached": "прикреплено к",

@@ -74,6 +74,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Akroma, Angel of Fury",
         "Ashcloud Phoenix",
         "Assault // Battery",
+        "Auriok Champion",
         "Birchlore Rangers",
         "Bronze Sable",
         "Chameleon Colossus",
@@ -87,6 +88,8 @@ PRINTED_ELSEWHERE = frozenset(
         "Game-Trail Changeling",
         "Giant Tortoise",
         "Goblin Assailant",
+        "Ghost Quarter",
+        "Icefeather Aven",
         "Goblin Roughrider",
         "Gray Ogre",
         "Grinning Demon",
@@ -108,6 +111,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Pine Walker",
         "Privileged Position",
         "Quicksilver Dragon",
+        "Ponyback Brigade",
         "Raging Goblin",
         "Remand",
         "Scarwood Treefolk",
@@ -118,6 +122,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Sorin's Thirst",
         "Sorin, Solemn Visitor",
         "Spitting Image",
+        "Soldier of the Pantheon",
         "Swords to Plowshares",
         "The Ur-Dragon",
         "Ulamog's Crusher",
@@ -129,6 +134,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Young Wolf",
         "Zoetic Cavern",
         "Zombify",
+        "Virulent Wound",
     }
 )
 REMINDER = re.compile(r"\s*\([^()]*\)")

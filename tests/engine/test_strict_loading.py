@@ -49,7 +49,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, to: targt}}', 8,
          r"unknown reference 'targt'"),
         ('cost: "{R}"\ntype: Instant\neffect: {if: {condition: {controls: {subtypes: [Goblin]}}, then: {draw: {}}}}',
-         7, r"unknown key 'controls'; known: control, library_at_most"),
+         7, r"unknown key 'controls'; known: attacked_with_at_least, .*control, .*library_at_most"),
         ('cost: "{R}"\ntype: Instant\neffect: {counters: {n: 1, on: self}}', 7, r"effect counters: missing 'kind'"),
         ('cost: "{R}"\ntype: Instant\neffect: {grant: {keywords: [flyng], on: self}}', 7, r"unknown keyword 'flyng'"),
         ('cost: "{R}"\ntype: Instant\neffect: {pump: {power: 1, on: self, duration: forever}}', 7,
@@ -60,8 +60,8 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
          9, r"bad cost '\{T\}, tap two'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: enters, filter: {types: [Elf]},'
          ' effect: {draw: {}}}', 9, r"trigger 'enters' takes no filter"),
-        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: creature_dies, filter: {colors: '
-         '[B]}, effect: {draw: {}}}', 9, r"filter of trigger creature_dies: unknown key 'colors'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: creature_dies, filter: {tapped: '
+         'true}, effect: {draw: {}}}', 9, r"filter of trigger creature_dies: unknown key 'tapped'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: pump, value: {power: 1, tuffness: 1}}',
          9, r"unknown key 'tuffness'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: cant_block, value: 1}', 9,
