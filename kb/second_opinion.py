@@ -48,6 +48,10 @@ FILLER = "Second Opinion Filler"  # a vanilla land dealt to fill a deck, removed
 MAX_MOVES = 400  # passes and answers phase may need for one step; more means the two engines went apart
 
 
+class GameOver(Exception):
+    """The game ended in phase: the replay stops, and the winner and life totals are compared."""
+
+
 class NotComparable(Exception):
     """The replay cannot go on in phase: ``reason`` is a code of ``REASONS``, the message says what."""
 
@@ -115,7 +119,7 @@ def printed_faces(mtgjson_dir: Path, cache_dir: Path | None = None) -> dict[str,
         for _name, group in gen.load_card_groups(str(path)):
             try:
                 gen.process_group(group, faces)
-            except Exception:  # noqa: S112 - phase's own generator skips such cards too; they are built from ours
+            except Exception:  # phase's own generator skips such cards too; they are built from ours
                 continue
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)
@@ -214,6 +218,8 @@ def facts_of_ours(game: Game) -> dict[str, str]:
     facts: dict[str, str] = {}
     for name in PLAYERS:
         facts[f"life {name}"] = str(game.players[name].life)
+    lost = [name for name in PLAYERS if game.players[name].lost]
+    facts["winner"] = next((p for p in PLAYERS if p not in lost), "none") if lost else "none"
     for obj in game.all_objects():
         if obj.card.is_token or obj.is_copy:
             continue
@@ -256,8 +262,8 @@ class PhaseGame:
                     d = self.db.get(str(spec["card"]))
                     assert d is not None
                     if spec.get("token") or spec.get("face_down") or spec.get("attached_to") or d.halves or d.back:
-                        raise NotComparable("action", f"{spec['card']}: a token, face-down, attached, split or "
-                                                      "double-faced card is not set up in phase")
+                        raise NotComparable("action", f"{spec['card']}: фишка, карта рубашкой вверх, прикрепленная, "
+                                                      "разделенная или двусторонняя карта не выкладывается в phase.rs")
                     ref = str(spec.get("ref", d.name))
                     owner = str(spec.get("owner", player))
                     self.cards.append((ref, owner, zone, spec))
@@ -273,7 +279,7 @@ class PhaseGame:
             face = faces.get(key) if not d.invented and key in faces else face_of(d)
             missing = unparsed(face)
             if missing:
-                raise NotComparable("card_unparsed", f"{d.name}: phase does not parse «{missing[0]}»")
+                raise NotComparable("card_unparsed", f"{d.name}: phase.rs не разбирает «{missing[0]}»")
             card_faces[key] = face
         self.names = {k: v["name"] for k, v in card_faces.items()}
         self.engine = Engine.from_json(json.dumps(card_faces))
@@ -341,9 +347,9 @@ class PhaseGame:
                     self.debug("ModifyCounters", object_id=oid, counter_type=COUNTERS.get(str(kind), str(kind)),
                                delta=int(n))
                 if spec.get("damage"):
-                    raise NotComparable("action", f"{ref}: marked damage is not set up in phase")
+                    raise NotComparable("action", f"{ref}: отмеченные повреждения не выкладываются в phase.rs")
         if self.game.stack():
-            raise NotComparable("action", "phase put abilities on the stack while the position was set up")
+            raise NotComparable("action", "при выкладке позиции phase.rs положил способности в стек")
         for seat, player in enumerate(PLAYERS):
             zones = setup.get(player) or {}
             if "life" in zones:
@@ -354,17 +360,17 @@ class PhaseGame:
                 units = parse_units(str(zones["mana"]))
                 self.debug("AddMana", player_id=seat, mana=[MANA[c] for c, n in units.items() for _ in range(n)])
             if zones.get("poison"):
-                raise NotComparable("action", "poison counters are not set up in phase")
+                raise NotComparable("action", "жетоны яда не выкладываются в phase.rs")
 
     # lookups
     def oid_of(self, ref: str) -> int:
         card_id = self.by_ref.get(ref)
         if card_id is None:
-            raise NotComparable("action", f"{ref}: not a card of the setup")
+            raise NotComparable("action", f"{ref}: не карта начальной позиции")
         for oid, o in self.objects().items():
             if o["card_id"] == card_id:
                 return oid
-        raise NotComparable("action", f"{ref}: no longer in phase's game")
+        raise NotComparable("action", f"{ref}: больше нет в партии phase.rs")
 
     def target_of(self, value: Any) -> dict[str, int]:
         if value in PLAYERS:
@@ -377,6 +383,12 @@ class PhaseGame:
         state = self.game.state()["state"]
         for seat, name in enumerate(PLAYERS):
             facts[f"life {name}"] = str(state["players"][seat]["life"])
+        w = self.game.waiting_for()
+        if w["type"] == "GameOver":  # the cards' zones after the end of a game are not the game's facts
+            winner = (w.get("data") or {}).get("winner")
+            facts["winner"] = PLAYERS[winner] if isinstance(winner, int) else "none"
+            return facts
+        facts["winner"] = "none"
         objects = self.objects()
         by_card = {o["card_id"]: o for o in objects.values()}
         for ref, card_id in self.by_ref.items():
@@ -439,7 +451,7 @@ class Replay:
         try:
             return self.g.apply(self.actor(), action)
         except ValueError as exc:
-            raise NotComparable("phase_error", f"phase rejected {action.kind}: {exc}") from exc
+            raise NotComparable("phase_error", f"phase.rs отверг {action.kind}: {exc}") from exc
 
     def answer(self) -> None:
         """Answer the decision phase waits for (anything but priority): from the script, or the only option."""
@@ -454,9 +466,9 @@ class Replay:
                     if a.kind == "ChooseTarget" and (a.data or {}).get("target") == wanted:
                         self.apply(a)
                         return
-                raise NotComparable("decision", f"phase offers no target {choice.value}")
+                raise NotComparable("decision", f"phase.rs не предлагает цель {choice.value}")
         if kind == "OrderTriggers" and self._peek("order") is not None:
-            raise NotComparable("decision", "the order of simultaneous triggers (phase orders them its own way)")
+            raise NotComparable("decision", "порядок одновременных срабатываний: phase.rs выбирает его сам")
         if kind in ("OptionalEffectChoice", "DecideOptionalEffect") or any(a.kind == "DecideOptionalEffect"
                                                                               for a in options):
             choice = self._take("may")
@@ -470,7 +482,9 @@ class Replay:
         if len(options) == 1:
             self.apply(options[0])
             return
-        raise NotComparable("decision", f"phase asks {kind} ({len(options)} options) and the script does not say")
+        raise NotComparable(
+            "decision", f"phase.rs спрашивает {kind} (вариантов: {len(options)}), а в сценарии ответа нет"
+        )
 
     def _take(self, kind: str) -> Any:
         for c in self.choices:
@@ -493,13 +507,13 @@ class Replay:
             if kind == "DeclareBlockers":
                 return
             self.answer()
-        raise NotComparable("phase_error", "phase keeps asking for decisions")
+        raise NotComparable("phase_error", "phase.rs спрашивает решения без конца")
 
     def pass_once(self) -> None:
         self.settle()
         w = self.g.waiting_for()["type"]
         if w == "GameOver":
-            raise NotComparable("phase_error", "the game ended in phase")
+            raise GameOver
         if w == "DeclareAttackers":
             self.declare_attackers({})
             return
@@ -508,7 +522,7 @@ class Replay:
             return
         pass_ = next((a for a in self.g.actions() if a.kind == "PassPriority"), None)
         if pass_ is None:
-            raise NotComparable("phase_error", f"phase offers no pass while waiting for {w}")
+            raise NotComparable("phase_error", f"phase.rs не дает передать приоритет, ожидая {w}")
         self.apply(pass_)
         self.settle()
 
@@ -517,18 +531,16 @@ class Replay:
 
     def resolve(self, n: int | None) -> None:
         """Everyone passes until ``n`` objects (all, for None) have resolved."""
-        done = 0
-        for _ in range(MAX_MOVES):
+        for done in range(MAX_MOVES):
             if (n is not None and done >= n) or (n is None and not self.g.stack()):
                 return
             stack = self.g.stack()
             if not stack:
-                raise NotComparable("action", "nothing on phase's stack to resolve")
+                raise NotComparable("action", "в стеке phase.rs нечего разрешать")
             top = _entry_id(stack[-1])
             while top in {_entry_id(e) for e in self.g.stack()}:
                 self.pass_once()
-            done += 1
-        raise NotComparable("phase_error", "the stack does not empty in phase")
+        raise NotComparable("phase_error", "стек phase.rs не пустеет")
 
     def advance(self, step: str) -> None:
         wanted = STEPS[step]
@@ -540,7 +552,7 @@ class Replay:
             if self.g.turn > start_turn + 1:
                 break
             self.pass_once()
-        raise NotComparable("action", f"phase did not reach {wanted}")
+        raise NotComparable("action", f"phase.rs не дошел до шага {wanted}")
 
     def declare_attackers(self, attacks: dict[str, Any]) -> None:
         from phase import GameAction
@@ -566,13 +578,15 @@ class Replay:
 
     def cast(self, params: dict[str, Any]) -> None:
         if any(k in params for k in ("mode", "x", "alternative", "without_paying", "face_down", "conspire", "hybrid")):
-            raise NotComparable("action", "a cast with modes, X, an alternative cost or conspire is not mapped")
+            raise NotComparable(
+                "action", "заклинание с режимами, X, альтернативной стоимостью или сговором не переносится в phase.rs"
+            )
         oid = self.pg.oid_of(str(params["cast"]))
         self.settle()
         action = next((a for a in self.g.actions() if a.kind == "CastSpell" and (a.data or {}).get("object_id") == oid),
                       None)
         if action is None:
-            raise NotComparable("phase_error", f"phase does not let {params['cast']} be cast now")
+            raise NotComparable("phase_error", f"phase.rs не дает сейчас разыграть {params['cast']}")
         self.apply(action)
         self._targets(params.get("targets") or [])
         self._pay()
@@ -580,12 +594,12 @@ class Replay:
     def _targets(self, targets: list[Any]) -> None:
         for value in targets:
             if self.g.waiting_for()["type"] not in ("TargetSelection", "TriggerTargetSelection"):
-                raise NotComparable("decision", "phase does not ask for the targets the script gives")
+                raise NotComparable("decision", "phase.rs не спрашивает цели, которые указывает сценарий")
             wanted = self.pg.target_of(value)
             action = next((a for a in self.options() if a.kind == "ChooseTarget"
                            and (a.data or {}).get("target") == wanted), None)
             if action is None:
-                raise NotComparable("decision", f"phase offers no target {value}")
+                raise NotComparable("decision", f"phase.rs не предлагает цель {value}")
             self.apply(action)
 
     def _pay(self) -> None:
@@ -594,15 +608,18 @@ class Replay:
             if kind in ("Priority", "GameOver"):
                 return
             if kind in ("TargetSelection", "TriggerTargetSelection"):
-                raise NotComparable("decision", "phase asks for a target the script does not give")
+                raise NotComparable("decision", "phase.rs спрашивает цель, которой нет в сценарии")
             self.answer()
 
     def activate(self, params: dict[str, Any]) -> None:
         oid = self.pg.oid_of(str(params["activate"]))
         self.settle()
-        offered = [a for a in self.g.actions() if a.kind == "ActivateAbility" and (a.data or {}).get("source_id") == oid]
+        offered = [
+            a for a in self.g.actions() if a.kind == "ActivateAbility" and (a.data or {}).get("source_id") == oid
+        ]
         if len(offered) != 1 or "ability" in params or "x" in params:
-            raise NotComparable("action", f"{params['activate']}: which of phase's abilities is meant is not mapped")
+            what = f"{params['activate']}: какая из способностей в phase.rs имеется в виду, не сопоставлено"
+            raise NotComparable("action", what)
         self.apply(offered[0])
         self._targets(params.get("targets") or [])
         self._pay()
@@ -613,7 +630,7 @@ class Replay:
         action = next((a for a in self.g.actions() if a.kind == "PlayLand" and (a.data or {}).get("object_id") == oid),
                       None)
         if action is None:
-            raise NotComparable("phase_error", f"phase does not let {ref} be played")
+            raise NotComparable("phase_error", f"phase.rs не дает сыграть {ref}")
         self.apply(action)
         self.settle()
 
@@ -646,7 +663,7 @@ class Replay:
         elif kind == "play_land":
             self.play_land(str(params["play_land"]))
         else:
-            raise NotComparable("action", f"the step «{kind}» has no counterpart in phase")
+            raise NotComparable("action", f"у шага «{kind}» нет соответствия в phase.rs")
 
     def advance_to_attack(self) -> None:
         for _ in range(MAX_MOVES):
@@ -657,7 +674,7 @@ class Replay:
             if pass_ is None or self.g.phase in ("CombatDamage", "EndCombat", "PostCombatMain"):
                 break
             self.apply(pass_)
-        raise NotComparable("phase_error", "phase did not ask for attackers")
+        raise NotComparable("phase_error", "phase.rs не спросил атакующих")
 
     def advance_to_block(self) -> None:
         for _ in range(MAX_MOVES):
@@ -668,7 +685,7 @@ class Replay:
             if pass_ is None or self.g.phase in ("CombatDamage", "EndCombat", "PostCombatMain"):
                 break
             self.apply(pass_)
-        raise NotComparable("phase_error", "phase did not ask for blockers")
+        raise NotComparable("phase_error", "phase.rs не спросил блокирующих")
 
 
 def _entry_id(entry: Any) -> Any:
@@ -696,7 +713,7 @@ def compare(
     try:
         if options != RulesOptions():
             old = ", ".join(k for k, v in vars(options).items() if v)
-            raise NotComparable("old_rules", f"rules options phase does not model: {old}")
+            raise NotComparable("old_rules", f"правила прошлых лет ({old}), которых phase.rs не знает")
         if ours is None:
             game, result = play_ours(replace(scenario, options=options), db)
             if result.failures:
@@ -704,9 +721,14 @@ def compare(
             ours = facts_of_ours(game)
         pg = PhaseGame(scenario, db, faces)
         replay = Replay(pg)
-        for step in scenario.steps:
-            replay.step(step.kind, step.params)
-        replay.settle()
+        try:
+            for step in scenario.steps:
+                if replay.g.waiting_for()["type"] == "GameOver":
+                    break
+                replay.step(step.kind, step.params)
+            replay.settle()
+        except GameOver:
+            pass
         theirs = pg.facts()
     except NotComparable as exc:
         opinion.reason, opinion.why = exc.reason, exc.why
@@ -720,8 +742,9 @@ def compare(
         opinion.compared += 1
         if ours[fact] != theirs[fact]:
             opinion.differences.append(Difference(fact, ours[fact], theirs[fact]))
+    over = theirs.get("winner", "none") != "none"
     for fact in sorted(set(ours) ^ set(theirs)):
-        if fact.startswith("zone "):  # a card one engine still has and the other does not know
+        if fact.startswith("zone ") and not over:  # a card one engine still has and the other does not know
             opinion.compared += 1
             opinion.differences.append(Difference(fact, ours.get(fact, "none"), theirs.get(fact, "none")))
     if opinion.differences:
@@ -729,17 +752,14 @@ def compare(
     elif opinion.compared:
         opinion.status = "agrees"
     else:
-        opinion.reason, opinion.why = "action", "no fact to compare"
+        opinion.reason, opinion.why = "action", "нечего сравнивать"
     opinion.ms = (time.perf_counter() - started) * 1000
     return opinion
 
 
-def compare_all(
-    scenarios: Iterable[Scenario], db: CardDB, mtgjson_dir: Path, cache_dir: Path | None = None
-) -> list[Opinion]:
+def compare_all(scenarios: Iterable[Scenario], db: CardDB, faces: dict[str, Any]) -> list[Opinion]:
     """Every scenario's second opinion, under today's rules for a linked scenario (phase models only today's
     rules; the era replay is ours alone) and under its own ``rules:`` otherwise."""
-    faces = printed_faces(mtgjson_dir, cache_dir)
     out = []
     for s in scenarios:
         options = RulesOptions() if s.rulings else s.options

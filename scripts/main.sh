@@ -22,6 +22,12 @@ fi
 $kb index
 echo
 $kb verify --all --no-log | tail -n 1
+# The second opinion of the independent phase.rs engine, when the optional extra is installed (README).
+if .venv/bin/python -c 'import phase' 2>/dev/null; then
+  $kb verify --all --no-log --second-opinion | tail -n 1
+else
+  echo "Второе мнение: движок phase.rs не установлен (pip install -e '.[oracle]'); пропускаю"
+fi
 $kb coverage
 $kb export site build/site
 echo
