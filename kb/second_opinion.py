@@ -467,8 +467,9 @@ class Replay:
                         self.apply(a)
                         return
                 raise NotComparable("decision", f"phase.rs не предлагает цель {choice.value}")
-        if kind == "OrderTriggers" and self._peek("order") is not None:
-            raise NotComparable("decision", "порядок одновременных срабатываний: phase.rs выбирает его сам")
+        if kind == "OrderTriggers":
+            self.order(w["data"]["triggers"])
+            return
         if kind in ("OptionalEffectChoice", "DecideOptionalEffect") or any(a.kind == "DecideOptionalEffect"
                                                                               for a in options):
             choice = self._take("may")
@@ -485,6 +486,27 @@ class Replay:
         raise NotComparable(
             "decision", f"phase.rs спрашивает {kind} (вариантов: {len(options)}), а в сценарии ответа нет"
         )
+
+    def order(self, triggers: list[dict[str, Any]]) -> None:
+        """The order of one player's simultaneous triggers (first listed goes on the stack first, as ours)."""
+        from phase import GameAction
+
+        if len({(t["source_id"], t["description"]) for t in triggers}) == 1:
+            order = list(range(len(triggers)))  # identical abilities of one source: every order is the same
+        else:
+            choice = self._take("order")
+            if choice is None:
+                raise NotComparable("decision", "phase.rs спрашивает порядок срабатываний, а в сценарии его нет")
+            order = []
+            for value in choice.value:
+                oid = self.pg.oid_of(str(value).split("/")[0])
+                fits = [i for i, t in enumerate(triggers) if t["source_id"] == oid and i not in order]
+                if not fits or len({triggers[i]["description"] for i in fits}) > 1:
+                    raise NotComparable("decision", f"порядок срабатываний: {value} не сопоставляется однозначно")
+                order.append(fits[0])
+            if len(order) != len(triggers):
+                raise NotComparable("decision", "сценарий упорядочивает не те срабатывания, что phase.rs")
+        self.apply(GameAction.from_dict({"type": "OrderTriggers", "data": {"order": order}}))
 
     def _take(self, kind: str) -> Any:
         for c in self.choices:
@@ -525,6 +547,20 @@ class Replay:
             raise NotComparable("phase_error", f"phase.rs не дает передать приоритет, ожидая {w}")
         self.apply(pass_)
         self.settle()
+
+    def take_priority(self, by: str | None) -> None:
+        """An action by ``by``: the holder passing first is implied, as in our engine (turn.take_priority)."""
+        self.settle()
+        if by is None or self.g.waiting_for()["type"] != "Priority":
+            return
+        seat = PLAYERS.index(by)
+        if self.actor() != seat:
+            pass_ = next((a for a in self.g.actions() if a.kind == "PassPriority"), None)
+            if pass_ is not None:
+                self.apply(pass_)
+                self.settle()
+        if self.g.waiting_for()["type"] != "Priority" or self.actor() != seat:
+            raise NotComparable("phase_error", f"в phase.rs приоритет не переходит к игроку {by}")
 
     def stack_ids(self) -> list[int]:
         return [int(e["id"]) if isinstance(e, dict) and "id" in e else i for i, e in enumerate(self.g.stack())]
@@ -582,18 +618,20 @@ class Replay:
                 "action", "заклинание с режимами, X, альтернативной стоимостью или сговором не переносится в phase.rs"
             )
         oid = self.pg.oid_of(str(params["cast"]))
-        self.settle()
+        self.take_priority(params.get("by"))
         action = next((a for a in self.g.actions() if a.kind == "CastSpell" and (a.data or {}).get("object_id") == oid),
                       None)
         if action is None:
             raise NotComparable("phase_error", f"phase.rs не дает сейчас разыграть {params['cast']}")
         self.apply(action)
-        self._targets(params.get("targets") or [])
+        self._targets(params.get("targets") or [], oid)
         self._pay()
 
-    def _targets(self, targets: list[Any]) -> None:
-        for value in targets:
+    def _targets(self, targets: list[Any], source: int) -> None:
+        for i, value in enumerate(targets):
             if self.g.waiting_for()["type"] not in ("TargetSelection", "TriggerTargetSelection"):
+                if self._chosen(source) == [self.pg.target_of(v) for v in targets[i:]]:
+                    return  # phase chose the only legal target(s) itself: the same as the script's
                 raise NotComparable("decision", "phase.rs не спрашивает цели, которые указывает сценарий")
             wanted = self.pg.target_of(value)
             action = next((a for a in self.options() if a.kind == "ChooseTarget"
@@ -601,6 +639,15 @@ class Replay:
             if action is None:
                 raise NotComparable("decision", f"phase.rs не предлагает цель {value}")
             self.apply(action)
+
+    def _chosen(self, source: int) -> list[Any] | None:
+        """The targets phase chose for the stack entry from ``source`` (a spell or an activated ability)."""
+        for entry in self.g.stack():
+            if entry.get("source_id") == source:
+                data = (entry.get("kind") or {}).get("data") or {}
+                ability = data.get("ability") or data
+                return list(ability.get("targets") or [])
+        return None
 
     def _pay(self) -> None:
         for _ in range(MAX_MOVES):
@@ -613,7 +660,7 @@ class Replay:
 
     def activate(self, params: dict[str, Any]) -> None:
         oid = self.pg.oid_of(str(params["activate"]))
-        self.settle()
+        self.take_priority(params.get("by"))
         offered = [
             a for a in self.g.actions() if a.kind == "ActivateAbility" and (a.data or {}).get("source_id") == oid
         ]
@@ -621,7 +668,7 @@ class Replay:
             what = f"{params['activate']}: какая из способностей в phase.rs имеется в виду, не сопоставлено"
             raise NotComparable("action", what)
         self.apply(offered[0])
-        self._targets(params.get("targets") or [])
+        self._targets(params.get("targets") or [], oid)
         self._pay()
 
     def play_land(self, ref: str) -> None:
