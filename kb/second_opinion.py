@@ -194,21 +194,27 @@ def unparsed(face: Any) -> list[str]:
 
 
 # -- our side ------------------------------------------------------------------------------------------
-def play_ours(scenario: Scenario, db: CardDB) -> tuple[Game, ScenarioResult]:
-    """Our engine's final game for the scenario (as ``run_scenario`` plays it; stops at a failing step)."""
+@dataclass
+class OurRun(ScenarioResult):
+    broke_off: str = ""  # the step where the script stopped (a rejected action, a missing decision), if any
+
+
+def play_ours(scenario: Scenario, db: CardDB) -> tuple[Game, OurRun]:
+    """Our engine's final game for the scenario as ``run_scenario`` plays it, stopping where a step breaks off
+    (a check that fails in the middle does not stop it, and the final state is still compared)."""
     from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 
     db = db.with_extra(scenario.cards)
-    result = ScenarioResult(scenario, passed=False)
+    result = OurRun(scenario, passed=False)
     game = build_game(scenario, db)
     for step in scenario.steps:
         where = f"{scenario.path}:{step.line}"
         try:
             if not _run_step(game, step, result, where):
-                result.failures.append(f"{where}: step failed")
+                result.broke_off = result.failures[-1] if result.failures else where
                 break
         except (DecisionMissing, IllegalAction, ScriptError) as exc:
-            result.failures.append(f"{where}: {exc}")
+            result.broke_off = f"{where}: {exc}"
             break
     return game, result
 
@@ -261,9 +267,9 @@ class PhaseGame:
                     spec: dict[str, Any] = {"card": item} if isinstance(item, str) else dict(item)
                     d = self.db.get(str(spec["card"]))
                     assert d is not None
-                    if spec.get("token") or spec.get("face_down") or spec.get("attached_to") or d.halves or d.back:
-                        raise NotComparable("action", f"{spec['card']}: фишка, карта рубашкой вверх, прикрепленная, "
-                                                      "разделенная или двусторонняя карта не выкладывается в phase.rs")
+                    if spec.get("token") or spec.get("face_down") or d.halves or d.back:
+                        raise NotComparable("action", f"{spec['card']}: фишка, карта рубашкой вверх, разделенная "
+                                                      "или двусторонняя карта не выкладывается в phase.rs")
                     ref = str(spec.get("ref", d.name))
                     owner = str(spec.get("owner", player))
                     self.cards.append((ref, owner, zone, spec))
@@ -348,6 +354,10 @@ class PhaseGame:
                                delta=int(n))
                 if spec.get("damage"):
                     raise NotComparable("action", f"{ref}: отмеченные повреждения не выкладываются в phase.rs")
+        for ref, _owner, _zone, spec in order:
+            if spec.get("attached_to"):
+                host = {"type": "Object", "data": self.oid_of(str(spec["attached_to"]))}
+                self.debug("Attach", object_id=self.oid_of(ref), target=host)
         if self.game.stack():
             raise NotComparable("action", "при выкладке позиции phase.rs положил способности в стек")
         for seat, player in enumerate(PLAYERS):
@@ -763,8 +773,8 @@ def compare(
             raise NotComparable("old_rules", f"правила прошлых лет ({old}), которых phase.rs не знает")
         if ours is None:
             game, result = play_ours(replace(scenario, options=options), db)
-            if result.failures:
-                raise NotComparable("ours_incomplete", result.failures[0])
+            if result.broke_off:
+                raise NotComparable("ours_incomplete", result.broke_off)
             ours = facts_of_ours(game)
         pg = PhaseGame(scenario, db, faces)
         replay = Replay(pg)
