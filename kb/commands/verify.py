@@ -151,9 +151,9 @@ def verify(
             console.print(f"  [dim]{escape(verdict.currency.explanation_ru)}[/]", highlight=False, soft_wrap=True)
         for result in verdict.results:
             _print_result(result, log, db)
-    _print_summary(found)
     if opinions is not None:
         _print_opinions(opinions)
+    _print_summary(found)  # the last line, after the second opinion's: scripts tail it
     raise typer.Exit(0 if ok else 1)
 
 
