@@ -623,9 +623,10 @@ class Replay:
         self.settle()
 
     def cast(self, params: dict[str, Any]) -> None:
-        if any(k in params for k in ("mode", "x", "alternative", "without_paying", "face_down", "conspire", "hybrid")):
+        if any(k in params for k in ("x", "alternative", "without_paying", "face_down", "conspire", "hybrid")):
             raise NotComparable(
-                "action", "заклинание с режимами, X, альтернативной стоимостью или сговором не переносится в phase.rs"
+                "action",
+                "заклинание с X, альтернативной стоимостью, рубашкой вверх или сговором не переносится в phase.rs",
             )
         oid = self.pg.oid_of(str(params["cast"]))
         self.take_priority(params.get("by"))
@@ -634,8 +635,21 @@ class Replay:
         if action is None:
             raise NotComparable("phase_error", f"phase.rs не дает сейчас разыграть {params['cast']}")
         self.apply(action)
+        if "mode" in params:
+            self._modes(params["mode"])
         self._targets(params.get("targets") or [], oid)
         self._pay()
+
+    def _modes(self, mode: Any) -> None:
+        """The modes of a modal spell: ours are 1-based, phase's indices 0-based (rule 700.2)."""
+        wanted = sorted(int(m) - 1 for m in (mode if isinstance(mode, list) else [mode]))
+        if self.g.waiting_for()["type"] != "ModeChoice":
+            raise NotComparable("decision", "phase.rs не спрашивает режимы, которые указывает сценарий")
+        action = next((a for a in self.options() if a.kind == "SelectModes"
+                       and sorted((a.data or {}).get("indices") or []) == wanted), None)
+        if action is None:
+            raise NotComparable("decision", f"phase.rs не предлагает режимы {mode}")
+        self.apply(action)
 
     def _targets(self, targets: list[Any], source: int) -> None:
         for i, value in enumerate(targets):
