@@ -482,7 +482,7 @@ class Replay:
             return
         if kind in ("OptionalEffectChoice", "DecideOptionalEffect") or any(a.kind == "DecideOptionalEffect"
                                                                               for a in options):
-            choice = self._take("may")
+            choice = self._take("may") or self._take_play()
             if choice is not None:
                 accept = str(choice.value).lower() in ("yes", "true")
                 for a in options:
@@ -490,12 +490,42 @@ class Replay:
                     if a.kind == "DecideOptionalEffect" and bool(data.get("accept", data.get("choice"))) == accept:
                         self.apply(a)
                         return
+        mapped = self._mapped(kind, w.get("data") or {}, options)
+        if mapped is not None:
+            self.apply(mapped)
+            return
         if len(options) == 1:
             self.apply(options[0])
             return
         raise NotComparable(
             "decision", f"phase.rs спрашивает {kind} (вариантов: {len(options)}), а в сценарии ответа нет"
         )
+
+    def _mapped(self, kind: str, data: dict[str, Any], options: list[Any]) -> Any:
+        """A scripted answer to a cipher, clash or hideaway decision, as phase's action (None: not such a one)."""
+        player = PLAYERS[data["player"]] if isinstance(data.get("player"), int) else None
+        if kind == "CipherEncodeChoice" and (choice := self._take("cipher", player)) is not None:
+            wanted = None if choice.value == "no" else self.pg.oid_of(str(choice.value))
+            return next((a for a in options if (a.data or {}).get("creature") == wanted), None) or self._missing(choice)
+        if kind == "ClashCardPlacement" and (choice := self._take("clash", player)) is not None:
+            top = choice.value == "top"
+            return next((a for a in options if (a.data or {}).get("top") is top), None) or self._missing(choice)
+        if kind == "DigChoice" and (choice := self._take("hideaway", player)) is not None:
+            wanted = [self.pg.oid_of(str(choice.value))]
+            return next((a for a in options if (a.data or {}).get("cards") == wanted), None) or self._missing(choice)
+        return None
+
+    def _take_play(self) -> Any:
+        """A ``play`` answer («you may cast the copy»): yes or no; one with cast options is not mapped."""
+        choice = self._peek("play")
+        if choice is None:
+            return None
+        if str(choice.value) not in ("yes", "no"):
+            raise NotComparable("decision", f"розыгрыш с параметрами {choice.value} не переносится в phase.rs")
+        return self._take("play")
+
+    def _missing(self, choice: Any) -> Any:
+        raise NotComparable("decision", f"phase.rs не предлагает ответ «{choice.kind}: {choice.value}»")
 
     def order(self, triggers: list[dict[str, Any]]) -> None:
         """The order of one player's simultaneous triggers (first listed goes on the stack first, as ours)."""
@@ -518,9 +548,9 @@ class Replay:
                 raise NotComparable("decision", "сценарий упорядочивает не те срабатывания, что phase.rs")
         self.apply(GameAction.from_dict({"type": "OrderTriggers", "data": {"order": order}}))
 
-    def _take(self, kind: str) -> Any:
+    def _take(self, kind: str, player: str | None = None) -> Any:
         for c in self.choices:
-            if c.kind == kind:
+            if c.kind == kind and (player is None or c.player in (None, player)):
                 self.choices.remove(c)
                 return c
         return None
