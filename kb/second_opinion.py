@@ -511,8 +511,8 @@ class Replay:
             top = choice.value == "top"
             return next((a for a in options if (a.data or {}).get("top") is top), None) or self._missing(choice)
         if kind == "DigChoice" and (choice := self._take("hideaway", player)) is not None:
-            wanted = [self.pg.oid_of(str(choice.value))]
-            return next((a for a in options if (a.data or {}).get("cards") == wanted), None) or self._missing(choice)
+            cards = [self.pg.oid_of(str(choice.value))]
+            return next((a for a in options if (a.data or {}).get("cards") == cards), None) or self._missing(choice)
         return None
 
     def _take_play(self) -> Any:
