@@ -312,7 +312,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "opinion.not_comparable": ("НЕСРАВНИМО", "NOT COMPARABLE"),
     "opinion.line": ("{status} {scenario} — сравнено фактов: {compared} ({ms} мс)",
                      "{status} {scenario} — facts compared: {compared} ({ms} ms)"),
-    "opinion.why": ("{reason}: {why}", "{reason}: {why}"),
     "opinion.diff": ("{fact}: у нас {ours}, в phase.rs {theirs}", "{fact}: ours {ours}, phase.rs {theirs}"),
     "opinion.summary": (
         "Второе мнение: сценариев {scenarios}; согласен — {agrees}, не согласен — {disagrees}, "

@@ -198,7 +198,7 @@ def _print_opinions(opinions: list[Any]) -> None:
         line = t("opinion.line", status="@@", scenario=o.scenario, compared=o.compared, ms=round(o.ms))
         console.print("  " + escape(line).replace("@@", status, 1), highlight=False, soft_wrap=True)
         if o.reason:
-            why = t("opinion.why", reason=t("opinion.reason." + o.reason), why=o.why)
+            why = f"{t('opinion.reason.' + o.reason)}: {o.why}"
             console.print("    " + escape(why), highlight=False, soft_wrap=True)
         for d in o.differences:
             kind, _, what = d.fact.partition(" ")
