@@ -93,10 +93,12 @@ class Opinion:
 
 
 def available() -> bool:
-    """Whether the ``oracle`` extra (phase-python) is installed."""
-    import importlib.util
-
-    return importlib.util.find_spec("phase") is not None
+    """Whether the ``oracle`` extra (phase-python) is installed and loads."""
+    try:
+        import phase  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 # -- card data -----------------------------------------------------------------------------------------
