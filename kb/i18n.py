@@ -295,6 +295,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Показывать журнал партии и для пройденных сценариев.",
         "Print the game log of passing scenarios too.",
     ),
+    "opt.verify.second_opinion": (
+        "Второе мнение: разыграть каждый сценарий и в независимом движке phase.rs и сравнить итоговые факты "
+        "(нужен pip install -e '.[oracle]').",
+        "A second opinion: replay each scenario in the independent phase.rs engine too and compare the final facts "
+        "(needs pip install -e '.[oracle]').",
+    ),
+    "err.no_oracle": (
+        "второе мнение: движок phase.rs не установлен; установите его: pip install -e '.[oracle]'",
+        "second opinion: the phase.rs engine is not installed; install it: pip install -e '.[oracle]'",
+    ),
+    "opinion.title": ("Второе мнение (движок phase.rs, сегодняшние правила):",
+                      "Second opinion (the phase.rs engine, today's rules):"),
+    "opinion.agrees": ("СОГЛАСЕН", "AGREES"),
+    "opinion.disagrees": ("НЕ СОГЛАСЕН", "DISAGREES"),
+    "opinion.not_comparable": ("НЕСРАВНИМО", "NOT COMPARABLE"),
+    "opinion.line": ("{status} {scenario} — сравнено фактов: {compared} ({ms} мс)",
+                     "{status} {scenario} — facts compared: {compared} ({ms} ms)"),
+    "opinion.diff": ("{fact}: у нас {ours}, в phase.rs {theirs}", "{fact}: ours {ours}, phase.rs {theirs}"),
+    "opinion.summary": (
+        "Второе мнение: сценариев {scenarios}; согласен — {agrees}, не согласен — {disagrees}, "
+        "несравнимо — {not_comparable}{reasons}",
+        "Second opinion: {scenarios} scenarios; {agrees} agree, {disagrees} disagree, "
+        "{not_comparable} not comparable{reasons}",
+    ),
+    "opinion.reason.old_rules": ("правила, которых нет в phase.rs", "rules phase.rs does not model"),
+    "opinion.reason.card_unparsed": ("phase.rs не разбирает текст карты", "phase.rs cannot parse a card's text"),
+    "opinion.reason.decision": ("решение, которое спрашивает только один из движков",
+                                "a decision only one of the engines asks for"),
+    "opinion.reason.action": ("действие или позиция без соответствия в phase.rs",
+                              "an action or position without a counterpart in phase.rs"),
+    "opinion.reason.ours_incomplete": ("наш сценарий не доигран", "our scenario did not play to its end"),
+    "opinion.reason.phase_error": ("phase.rs отказался продолжать", "phase.rs would not go on"),
+    "opinion.fact.zone": ("зона", "zone"),
+    "opinion.fact.life": ("жизнь", "life"),
+    "opinion.fact.counters": ("жетоны", "counters"),
+    "opinion.fact.pt": ("сила/выносливость", "power/toughness"),
+    "opinion.fact.loyalty": ("верность", "loyalty"),
+    "opinion.fact.controller": ("контролер", "controller"),
+    "opinion.fact.tapped": ("повернут", "tapped"),
+    "opinion.fact.winner": ("победитель", "winner"),
     "err.no_scenario_file": ("нет такого файла сценария: {paths}", "no such scenario file: {paths}"),
     "err.verify_what": ("укажите ID разъяснений, --all или --scenario ПУТЬ", "give ruling IDs, --all or "
                         "--scenario PATH"),

@@ -21,7 +21,14 @@ else
 fi
 $kb index
 echo
-$kb verify --all --no-log | tail -n 1
+# With the optional extra installed (README: "A second opinion"), the same run replays every scenario in the
+# independent phase.rs engine too; its summary line comes just before the verification's.
+if .venv/bin/python -c 'import phase' 2>/dev/null; then
+  $kb verify --all --no-log --second-opinion | tail -n 3
+else
+  echo "Второе мнение: движок phase.rs не установлен (pip install -e '.[oracle]'); пропускаю"
+  $kb verify --all --no-log | tail -n 1
+fi
 $kb coverage
 $kb export site build/site
 echo

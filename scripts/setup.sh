@@ -19,9 +19,11 @@ if [ ! -x .venv/bin/python ]; then
     fi
   fi
 fi
-stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+# KB_EXTRAS: the optional extras to install besides dev, e.g. KB_EXTRAS=oracle (the phase.rs second opinion; CI).
+extras="dev${KB_EXTRAS:+,$KB_EXTRAS}"
+stamp=.venv/.installed-$( (cat pyproject.toml; echo "$extras") | sha256sum | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e '.[dev]'
+  .venv/bin/python -m pip install --quiet -e ".[$extras]"
   rm -f .venv/.installed-* && touch "$stamp"
 fi

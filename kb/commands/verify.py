@@ -70,13 +70,17 @@ def verify(
     scenario: list[Path] = typer.Option(None, "--scenario", metavar="PATH", help="opt.verify.scenario"),  # noqa: B008
     as_json: bool = JSON_OPTION,
     log: bool = typer.Option(True, "--log/--no-log", help="opt.verify.log"),
+    second_opinion: bool = typer.Option(False, "--second-opinion", help="opt.verify.second_opinion"),
 ) -> None:
     """Play the scenarios linked to rulings and print each verdict with the game log (exit 1 on any failure)."""
+    from kb import second_opinion as so
     from kb import verify as kv
     from kb.eras import EraError
     from rules_engine.errors import EngineError
     from rules_engine.scenario import load_scenario
 
+    if second_opinion and not so.available():
+        fail(t("err.no_oracle"), 2)
     data_dir = paths.data_dir()
     try:
         db = kv.card_db(data_dir)
@@ -89,13 +93,20 @@ def verify(
             kb = _kb_or_none()
             known_ids = set(kb.by_id) if kb is not None else None
             context = kv.era_context(kb, data_dir) if kb is not None else None
-            results = kv.run_all([load_scenario(p, db, known_ids) for p in paths_given], db, context)
+            loaded = [load_scenario(p, db, known_ids) for p in paths_given]
+            results = kv.run_all(loaded, db, context)
             ok = all(r.passed for r in results.values())
+            opinions = _opinions(loaded, db) if second_opinion else None
             if as_json:
-                print_json({"passed": ok, "results": [kv.result_dict(r, True, db) for r in results.values()]})
+                out: dict[str, Any] = {"passed": ok, "results": [kv.result_dict(r, True, db) for r in results.values()]}
+                if opinions is not None:
+                    out["second_opinion"] = _opinions_dict(opinions)
+                print_json(out)
             else:
                 for r in results.values():
                     _print_result(r, log, db)
+                if opinions is not None:
+                    _print_opinions(opinions)
             raise typer.Exit(0 if ok else 1)
         kb = _kb_or_none()
         known = set(kb.by_id) if kb is not None else None
@@ -116,8 +127,15 @@ def verify(
             fail(t("err.unknown_ids", ids=", ".join(unknown)), 2)
     found = kv.verdicts(wanted, scenarios, db, ns, context=context)
     ok = all(v.status in ("verified", "not_simulable") for v in found.values())
+    opinions = None
+    if second_opinion:
+        played = set().union(*(v.scenarios for v in found.values())) if found else set()
+        opinions = _opinions([s for s in scenarios if s.id in played], db)
     if as_json:
-        print_json({"passed": ok, "verdicts": {k: v.to_dict(with_log=True, db=db) for k, v in found.items()}})
+        out = {"passed": ok, "verdicts": {k: v.to_dict(with_log=True, db=db) for k, v in found.items()}}
+        if opinions is not None:
+            out["second_opinion"] = _opinions_dict(opinions)
+        print_json(out)
         raise typer.Exit(0 if ok else 1)
     for ruling_id, verdict in found.items():
         style = STATUS_STYLE[verdict.status]
@@ -133,8 +151,66 @@ def verify(
             console.print(f"  [dim]{escape(verdict.currency.explanation_ru)}[/]", highlight=False, soft_wrap=True)
         for result in verdict.results:
             _print_result(result, log, db)
-    _print_summary(found)
+    if opinions is not None:
+        _print_opinions(opinions)
+    _print_summary(found)  # the last line, after the second opinion's: scripts tail it
     raise typer.Exit(0 if ok else 1)
+
+
+def _opinions(scenarios: list[Any], db: Any) -> list[Any]:
+    """phase.rs's second opinion on each scenario (card data from the MTGJSON set files, cached in build/)."""
+    import os
+
+    from kb import second_opinion as so
+
+    mtgjson = Path(os.environ.get("KB_MTGJSON_DIR", paths.PROJECT_ROOT.parent / "shared" / "mtgjson"))
+    return so.compare_all(scenarios, db, so.printed_faces(mtgjson, paths.build_dir()))
+
+
+def _fact_value(kind: str, value: str) -> str:
+    """A fact's value as the reader's language says it (zones, players, yes/no, none)."""
+    from kb.i18n import language
+
+    if language() == "en":
+        return value
+    from rules_engine.glossary import PLAYER_NAMES, ZONE_WHERE
+
+    if kind == "zone" and value in ZONE_WHERE:
+        return ZONE_WHERE[value]
+    words = {"true": "да", "false": "нет", "none": "нет", **PLAYER_NAMES}
+    return words.get(value, value)
+
+
+def _opinions_dict(opinions: list[Any]) -> dict[str, Any]:
+    from kb import second_opinion as so
+
+    return {"summary": so.summary(opinions), "scenarios": [o.to_dict() for o in opinions]}
+
+
+def _print_opinions(opinions: list[Any]) -> None:
+    """Per scenario: agrees / disagrees (each fact, ours and theirs) / not comparable (why); then one summary line."""
+    from kb import second_opinion as so
+
+    style = {"agrees": "green", "disagrees": "red", "not_comparable": "cyan"}
+    console.print(f"\n[bold]{t('opinion.title')}[/]", highlight=False)
+    for o in opinions:
+        status = f"[{style[o.status]}]{t('opinion.' + o.status)}[/]"
+        line = t("opinion.line", status="@@", scenario=o.scenario, compared=o.compared, ms=round(o.ms))
+        console.print("  " + escape(line).replace("@@", status, 1), highlight=False, soft_wrap=True)
+        if o.reason:
+            why = f"{t('opinion.reason.' + o.reason)}: {o.why}"
+            console.print("    " + escape(why), highlight=False, soft_wrap=True)
+        for d in o.differences:
+            kind, _, what = d.fact.partition(" ")
+            fact = t("opinion.fact." + kind) + (f" {what}" if what else "")
+            ours, theirs = _fact_value(kind, d.ours), _fact_value(kind, d.theirs)
+            console.print("    " + escape(t("opinion.diff", fact=fact, ours=ours, theirs=theirs)),
+                          highlight=False, soft_wrap=True)
+    found = so.summary(opinions)
+    reasons = "; ".join(f"{t('opinion.reason.' + r)} — {n}" for r, n in found["not_comparable_by_reason"].items())
+    text = t("opinion.summary", reasons=f" ({reasons})" if reasons else "",
+             **{k: v for k, v in found.items() if k != "not_comparable_by_reason"})
+    console.print(f"[bold]{escape(text)}[/]", highlight=False, soft_wrap=True)
 
 
 def _print_summary(found: dict[str, kv.Verdict]) -> None:

@@ -1,0 +1,103 @@
+"""The second opinion of phase.rs (the optional ``oracle`` extra): scenarios that agree, a wrong fact of ours that
+is caught, old rules that are not comparable, and the CLI's one-line error when the extra is missing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from kb import second_opinion as so
+from kb.cli import app
+from rules_engine.options import RulesOptions
+from rules_engine.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "data" / "scenarios"
+MTGJSON = ROOT.parent / "shared" / "mtgjson"
+
+
+@pytest.fixture(scope="module")
+def oracle() -> tuple[Any, dict[str, Any]]:
+    """Our card definitions and phase's faces of the MTGJSON set files (none when the files are absent: then
+    every card is built from our ``text_en``)."""
+    pytest.importorskip("phase")
+    from kb import verify as kv
+
+    db = kv.card_db(ROOT / "data")
+    faces = so.printed_faces(MTGJSON, ROOT / "build") if MTGJSON.is_dir() else {}  # the CLI's cache too
+    return db, faces
+
+
+@pytest.mark.parametrize("name", ["shm-persist-basic", "shm-wither-combat", "gtc-evolve", "shm-kulrath-knight"])
+def test_agrees(oracle: tuple[Any, dict[str, Any]], name: str) -> None:
+    db, faces = oracle
+    opinion = so.compare(load_scenario(SCENARIOS / f"{name}.yaml", db), db, faces, RulesOptions())
+    assert opinion.status == "agrees", opinion.to_dict()
+    assert opinion.compared >= 3 and not opinion.differences
+
+
+def test_a_wrong_fact_of_ours_is_a_disagreement(oracle: tuple[Any, dict[str, Any]]) -> None:
+    db, faces = oracle
+    scenario = load_scenario(SCENARIOS / "shm-persist-basic.yaml", db)
+    game, result = so.play_ours(scenario, db)
+    assert not result.failures and not result.broke_off
+    ours = so.facts_of_ours(game)
+    assert ours["life alice"] == "19" and ours["counters Murderous Redcap"] == "-1/-1: 1"
+    wrong = {**ours, "life alice": "17", "counters Murderous Redcap": "{}"}
+    opinion = so.compare(scenario, db, faces, RulesOptions(), ours=wrong)
+    assert opinion.status == "disagrees"
+    assert {(d.fact, d.ours, d.theirs) for d in opinion.differences} == {
+        ("life alice", "17", "19"),
+        ("counters Murderous Redcap", "{}", "-1/-1: 1"),
+    }
+
+
+def test_old_rules_are_not_comparable(oracle: tuple[Any, dict[str, Any]]) -> None:
+    db, faces = oracle
+    scenario = load_scenario(SCENARIOS / "shm-persist-basic.yaml", db)
+    opinion = so.compare(scenario, db, faces, RulesOptions(mana_burn=True, planeswalker_redirection=True))
+    assert (opinion.status, opinion.reason, opinion.compared) == ("not_comparable", "old_rules", 0)
+    assert "mana_burn" in opinion.why and "planeswalker_redirection" in opinion.why
+    # an unlinked scenario that states its old rules is played under them, so phase.rs cannot judge it
+    own = load_scenario(ROOT / "tests" / "engine" / "cr" / "cr-300.3-mana-burn-2007.yaml", db)
+    [opinion] = so.compare_all([own], db, faces)
+    assert (opinion.status, opinion.reason) == ("not_comparable", "old_rules")
+
+
+def test_an_unparsed_card_is_not_comparable(oracle: tuple[Any, dict[str, Any]]) -> None:
+    pytest.importorskip("phase")
+    face = so.face_of(_invented("Whenever a frog sings, flibber the wobble of target zorp."))
+    assert so.unparsed(face)
+    assert not so.unparsed(so.face_of(_invented("Flying")))
+
+
+def _invented(text: str) -> Any:
+    from rules_engine.objects import CardDef
+
+    return CardDef(name="Test Frog", name_ru="Тестовая лягушка", cost=None, types=frozenset({"Creature"}),
+                   power=1, toughness=1, keywords={"flying": True} if text == "Flying" else {}, text_en=text,
+                   invented=True)
+
+
+def test_cli_prints_the_second_opinion(oracle: tuple[Any, dict[str, Any]]) -> None:
+    runner = CliRunner()
+    path = str(SCENARIOS / "shm-persist-basic.yaml")
+    result = runner.invoke(app, ["verify", "--scenario", path, "--no-log", "--second-opinion"])
+    assert result.exit_code == 0, result.output
+    assert "СОГЛАСЕН shm-persist-basic" in result.output
+    assert "Второе мнение: сценариев 1; согласен — 1" in result.output
+    result = runner.invoke(app, ["verify", "--scenario", path, "--second-opinion", "--json"])
+    found = json.loads(result.output)["second_opinion"]
+    assert found["summary"]["agrees"] == 1 and found["scenarios"][0]["status"] == "agrees"
+
+
+def test_cli_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(so, "available", lambda: False)
+    result = CliRunner().invoke(app, ["verify", "--all", "--second-opinion"])
+    assert result.exit_code == 2
+    assert "pip install -e '.[oracle]'" in result.output
+    assert "не установлен" in result.output
