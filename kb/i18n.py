@@ -343,6 +343,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.failed": ("НЕ ПРОЙДЕН", "FAIL"),
     "verify.era": ("(правила на {date})", "(rules of {date})"),
     "show.today": ("Сегодня", "Today"),
+    "coverage.confirmed": ("Подтверждено двумя движками (наш и phase.rs): {confirmed} из {verified} проверенных "
+                           "разъяснений ({share} %)", "Confirmed by both engines (ours and phase.rs): {confirmed} of "
+                           "{verified} verified rulings ({share} %)"),
+    "coverage.no_second_opinion": ("Второе мнение (phase.rs) не установлено: pip install -e '.[oracle]'",
+                                   "No second opinion (phase.rs) installed: pip install -e '.[oracle]'"),
     "coverage.currency_title": ("Действуют ли разъяснения сегодня (по сегодняшним правилам)",
                                 "Do the rulings still hold (under today's rules)"),
     "currency.current": ("актуально", "current"),

@@ -875,3 +875,37 @@ def summary(opinions: Iterable[Opinion]) -> dict[str, Any]:
     counts = {s: sum(o.status == s for o in found) for s in STATUSES}
     reasons = {r: sum(o.reason == r for o in found if o.status == "not_comparable") for r in REASONS}
     return {"scenarios": len(found), **counts, "not_comparable_by_reason": {k: v for k, v in reasons.items() if v}}
+
+
+def mtgjson_dir() -> Path:
+    """Where the MTGJSON set files phase builds its printed cards from (``KB_MTGJSON_DIR``, else ../shared)."""
+    import os
+
+    from kb import paths
+
+    return Path(os.environ.get("KB_MTGJSON_DIR", paths.PROJECT_ROOT.parent / "shared" / "mtgjson"))
+
+
+def default_opinions(scenarios: Iterable[Scenario], db: CardDB) -> list[Opinion] | None:
+    """Every scenario's second opinion, or None when the extra or the set files are not here (then nothing is
+    claimed as confirmed)."""
+    from kb import paths
+
+    if not available() or not mtgjson_dir().is_dir():
+        return None
+    return compare_all(scenarios, db, printed_faces(mtgjson_dir(), paths.build_dir()))
+
+
+def confirmed(verdicts: dict[str, Any], opinions: Iterable[Opinion]) -> set[str]:
+    """Rulings confirmed by both engines: proven, holding today (phase plays today's rules), and every one of
+    their scenarios agrees."""
+    agree = {o.scenario for o in opinions if o.status == "agrees"}
+    return {
+        rid
+        for rid, v in verdicts.items()
+        if v.status == "verified"
+        and v.currency is not None
+        and v.currency.status in ("current", "terms")
+        and v.scenarios
+        and all(s in agree for s in v.scenarios)
+    }

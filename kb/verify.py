@@ -315,6 +315,7 @@ def coverage(kb: Any, data_dir: Path | None = None) -> dict[str, Any]:
         "rules": _zero(),
         "sections": {},
     }
+    report["second_opinion"] = _second_opinion(found, scenarios, db, {e[0] for e in entries if e[3] == "ruling"})
     report["currency"] = {"total": dict.fromkeys(eras.CURRENCY, 0), "documents": {}}
     for entry_id, doc_id, section_id, kind in entries:
         status = found[entry_id].status
@@ -335,6 +336,26 @@ def coverage(kb: Any, data_dir: Path | None = None) -> dict[str, Any]:
             bucket["rulings"] += 1
             bucket[status] += 1
     return report
+
+
+def _second_opinion(
+    found: dict[str, Verdict], scenarios: list[Scenario], db: CardDB, rulings: set[str]
+) -> dict[str, Any]:
+    """How many verified ``* `` rulings phase.rs confirms (``available: false`` without the oracle extra)."""
+    from kb import second_opinion
+
+    opinions = second_opinion.default_opinions(scenarios, db)
+    if opinions is None:
+        return {"available": False}
+    both = second_opinion.confirmed(found, opinions) & rulings
+    verified = sum(1 for r in rulings if found[r].status == "verified")
+    return {
+        "available": True,
+        "verified": verified,
+        "confirmed": len(both),
+        "share": round(len(both) / verified, 3) if verified else 0.0,
+        "scenarios": second_opinion.summary(opinions),
+    }
 
 
 def benchmark(data_dir: Path, repeat: int = 3, kb: Any = None) -> dict[str, Any]:

@@ -101,3 +101,13 @@ def test_cli_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 2
     assert "pip install -e '.[oracle]'" in result.output
     assert "не установлен" in result.output
+
+
+def test_coverage_counts_the_rulings_both_engines_confirm(seed_kb) -> None:  # type: ignore[no-untyped-def]
+    from kb import verify as kv
+
+    if not so.available() or not so.mtgjson_dir().is_dir():
+        pytest.skip("the oracle extra (phase.rs) or ../shared/mtgjson is not here")
+    report = kv.coverage(seed_kb)["second_opinion"]
+    assert report["available"] and report["verified"] == 192
+    assert 0 < report["confirmed"] < report["verified"] and report["share"] == round(report["confirmed"] / 192, 3)

@@ -159,12 +159,9 @@ def verify(
 
 def _opinions(scenarios: list[Any], db: Any) -> list[Any]:
     """phase.rs's second opinion on each scenario (card data from the MTGJSON set files, cached in build/)."""
-    import os
-
     from kb import second_opinion as so
 
-    mtgjson = Path(os.environ.get("KB_MTGJSON_DIR", paths.PROJECT_ROOT.parent / "shared" / "mtgjson"))
-    return so.compare_all(scenarios, db, so.printed_faces(mtgjson, paths.build_dir()))
+    return so.compare_all(scenarios, db, so.printed_faces(so.mtgjson_dir(), paths.build_dir()))
 
 
 def _fact_value(kind: str, value: str) -> str:
@@ -255,6 +252,12 @@ def coverage(as_json: bool = JSON_OPTION) -> None:
     table.add_row(t("col.rules"), *(str(report["rules"][c]) for c in columns))
     console.print(table)
     _print_currency(report["currency"])
+    both = report.get("second_opinion") or {}
+    if both.get("available"):
+        console.print(t("coverage.confirmed", confirmed=both["confirmed"], verified=both["verified"],
+                        share=round(100 * both["share"])), highlight=False)
+    else:
+        console.print(t("coverage.no_second_opinion"), style="dim", highlight=False)
 
 
 def _print_currency(currency: dict[str, Any]) -> None:

@@ -75,6 +75,7 @@ class Verdict:
     currency_why: str = ""  # what changed, or why it can't be judged
     changes: tuple[Change, ...] = ()
     today: tuple[ScenarioProof, ...] = ()  # the same scenarios under today's rules (shown when obsolete)
+    confirmed: bool = False  # phase.rs, an independent engine, agrees on every scenario (kb.second_opinion)
 
     @property
     def label(self) -> str:
@@ -185,6 +186,14 @@ def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Ve
     ids = [r.id for r in kb.rulings] + [r.id for r in kb.rules]  # rule excerpts are backed by scenarios too
     context = verify.era_context(kb, data_dir) if hasattr(verify, "era_context") else None
     found = verify.verdicts(ids, scenarios, db, not_simulable, context=context)
+    both: set[str] = set()
+    try:
+        from kb import second_opinion
+
+        opinions = second_opinion.default_opinions(scenarios, db)
+        both = second_opinion.confirmed(found, opinions) if opinions is not None else set()
+    except ImportError:
+        pass
     base = str(data_dir.resolve().parent) + "/"
     reasons = getattr(verify, "REASONS", {})
     out: dict[str, Verdict] = {}
@@ -204,6 +213,7 @@ def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Ve
             currency_why=currency.explanation_ru if currency is not None else "",
             changes=tuple(_change(c) for c in currency.changes) if currency is not None else (),
             today=tuple(_scenario(r, db, base) for r in raw.today_results) if obsolete else (),
+            confirmed=ruling_id in both,
         )
     return out
 

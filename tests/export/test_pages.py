@@ -120,3 +120,18 @@ def test_rulings_say_whether_they_hold_today(exported: Path, soups: dict[Path, B
     era, today = entry.select(".side-by-side > div")
     assert "пройден" in era.get_text() and "не пройден" in today.get_text()
     assert "Dominaria" in entry.get_text()
+
+
+def test_rulings_confirmed_by_both_engines_say_so(exported: Path, soups: dict[Path, BeautifulSoup]) -> None:
+    """With phase.rs installed, a proven ruling on which it agrees carries «подтверждено двумя движками»; an
+    obsolete one (phase plays today's rules) never does."""
+    import pytest
+
+    from kb import second_opinion
+
+    if second_opinion.default_opinions([], None) is None:  # type: ignore[arg-type]
+        pytest.skip("the oracle extra (phase.rs) or ../shared/mtgjson is not here")
+    badges = [b for soup in soups.values() for b in soup.select(".badge-confirmed")]
+    assert badges and all(b.get_text(strip=True) == "подтверждено двумя движками" for b in badges)
+    redirect = soups[exported / "section" / "lrw" / "planeswalker.html"].find(id="lrw/planeswalker/12")
+    assert redirect is not None and redirect.select_one(".badge-confirmed") is None
