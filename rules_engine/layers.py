@@ -149,9 +149,15 @@ def compute(game: Game) -> dict[int, Characteristics]:
     spell_effects = sorted(game.effects, key=lambda e: e.timestamp)
     statics = list(_static_effects(game, by_id, result))
     early = sorted([e for e in spell_effects + statics if e.layer in ("2", "3", "4", "5", "6")], key=_order)
+    granted = False
     for effect in early:
+        if not granted and LAYER_ORDER.index(effect.layer) > LAYER_ORDER.index("4"):
+            _land_type_abilities(result.values())  # once the land types are final (after layer 4)
+            granted = True
         for o in _affected(game, effect, by_id, result):
             _apply(effect, result[o.oid], game)
+    if not granted:
+        _land_type_abilities(result.values())
     late_statics = [e for e in _static_effects(game, by_id, result) if e.layer.startswith("7")]
     late = sorted([e for e in spell_effects if e.layer.startswith("7")] + late_statics, key=_order)
     for layer in ("7b", "7c"):
@@ -170,6 +176,37 @@ def compute(game: Game) -> dict[int, Characteristics]:
             for o in _affected(game, effect, by_id, result):
                 _apply(effect, result[o.oid], game)
     return result
+
+
+# Rule 305.6: a land with a basic land type has "{T}: Add [mana]" for it, whatever its rules text says.
+BASIC_LAND_MANA = {
+    "Plains": ("white", "W", "белая мана"),
+    "Island": ("blue", "U", "синяя мана"),
+    "Swamp": ("black", "B", "черная мана"),
+    "Mountain": ("red", "R", "красная мана"),
+    "Forest": ("green", "G", "зеленая мана"),
+}
+_LAND_TYPE_ABILITIES = {
+    subtype: AbilityDef("activated", name, {"activated": "{T}", "mana": mana, "name": name, "name_ru": name_ru})
+    for subtype, (name, mana, name_ru) in BASIC_LAND_MANA.items()
+}
+
+
+def land_type_abilities(types: Iterable[str], subtypes: Iterable[str]) -> list[AbilityDef]:
+    """The intrinsic mana abilities of a land's basic land types (rule 305.6), in the order of the rule."""
+    if "Land" not in set(types):
+        return []
+    have = set(subtypes)
+    return [ability for subtype, ability in _LAND_TYPE_ABILITIES.items() if subtype in have]
+
+
+def _land_type_abilities(all_chars: Iterable[Characteristics]) -> None:
+    """Each land gets the abilities of the basic land types it has now: a land that becomes a Forest taps for
+    {G}; one that stops being an Island no longer taps for {U}."""
+    for chars in all_chars:
+        for ability in land_type_abilities(chars.types, chars.subtypes):
+            if ability not in chars.abilities:
+                chars.abilities.append(ability)
 
 
 def _order(effect: ContinuousEffect) -> tuple[int, int]:

@@ -386,6 +386,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "if False:",
     ),
     Mutant(
+        "land-types-give-no-mana",
+        "305.6",
+        "layers.py",
+        "return [ability for subtype, ability in _LAND_TYPE_ABILITIES.items() if subtype in have]",
+        "return []",
+    ),
+    Mutant(
+        "land-type-mana-before-type-change",
+        "305.7",
+        "layers.py",
+        "        if not granted and LAYER_ORDER.index(effect.layer) > LAYER_ORDER.index(\"4\"):",
+        "        if not granted:",
+    ),
+    Mutant(
         "object-cost-needs-resources",
         "118.3",
         "costs.py",

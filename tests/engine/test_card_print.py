@@ -53,6 +53,7 @@ import pytest
 
 from ingest.entries import Card, ParsedDocument
 from rules_engine.cards import CardDB, load_card_db, parse_type_line
+from rules_engine.layers import land_type_abilities
 from rules_engine.mana import parse_cost
 from rules_engine.objects import AbilityDef, CardDef
 from rules_engine.scenario import load_scenario
@@ -146,14 +147,22 @@ UNMODELLED_KEYWORDS = frozenset({"protection"})
 
 @cache
 def library() -> dict[str, CardDef]:
-    return dict(load_card_db(ROOT / "data" / "cards").cards)
+    return {name: with_rules_abilities(card) for name, card in load_card_db(ROOT / "data" / "cards").cards.items()}
+
+
+def with_rules_abilities(card: CardDef) -> CardDef:
+    """A basic land type's mana ability is the rules' (305.6), not the definition's: it counts as implemented."""
+    extra = land_type_abilities(card.types, card.subtypes)
+    return replace(card, abilities=(*card.abilities, *extra)) if extra else card
 
 
 @cache
 def inline_cards() -> tuple[tuple[str, CardDef], ...]:
     """(scenario file, definition) for every card defined under a scenario's ``cards:``."""
     db = CardDB(library().values())
-    return tuple((path.name, card) for path in SCENARIO_FILES for card in load_scenario(path, db).cards)
+    return tuple(
+        (path.name, with_rules_abilities(card)) for path in SCENARIO_FILES for card in load_scenario(path, db).cards
+    )
 
 
 def all_definitions() -> Iterator[tuple[str, CardDef]]:
