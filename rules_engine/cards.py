@@ -297,11 +297,7 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
         event = raw["triggered"]
         if event not in TRIGGER_EVENTS:
             raise c.fail(raw, f"unknown trigger event {event!r}; known: {', '.join(sorted(TRIGGER_EVENTS))}", kind)
-        allowed = schema.TRIGGER_FILTERS[event]
-        if "filter" in raw:
-            if allowed is None:
-                raise c.fail(raw, f"trigger {event!r} takes no filter", "filter")
-            c.keys(raw["filter"], allowed, f"filter of trigger {event}")
+        c.trigger_filter(raw, event, f"filter of trigger {event}")
         if "counter" in raw:
             if event not in schema.COUNTER_TRIGGERS:
                 raise c.fail(raw, "counter: belongs to the counters_put / counters_removed triggers", "counter")

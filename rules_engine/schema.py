@@ -249,6 +249,15 @@ class Checker:
             if shape.endswith("!") and key not in node:
                 raise self.fail(node, f"{what}: missing {key!r}")
 
+    def trigger_filter(self, node: dict[str, Any], event: str, what: str) -> None:
+        """``node``'s ``filter:`` has the keys the trigger event reads, or is absent where it reads none."""
+        if "filter" not in node:
+            return
+        allowed = TRIGGER_FILTERS[event]
+        if allowed is None:
+            raise self.fail(node, f"{what}: trigger {event!r} takes no filter", "filter")
+        self.keys(node["filter"], allowed, what)
+
     def effect(self, value: Any, what: str = "effect") -> None:
         if isinstance(value, list):
             for item in value:
@@ -370,11 +379,7 @@ def _trigger_condition(c: Checker, v: Any, what: str, parent: Any, key: str | No
 def _delayed_trigger(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     """``{when, filter, about, duration, effect}``; the filter has the shape of the event's own filter."""
     c.keys(v, DELAYED_KEYS, what)
-    if "filter" in v:
-        allowed = TRIGGER_FILTERS[v["when"]]
-        if allowed is None:
-            raise c.fail(v, f"{what}: trigger {v['when']!r} takes no filter", "filter")
-        c.keys(v["filter"], allowed, f"{what}, filter of {v['when']}")
+    c.trigger_filter(v, v["when"], f"{what}, filter of {v['when']}")
 
 
 def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:

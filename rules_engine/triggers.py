@@ -361,16 +361,6 @@ def _matches(
         return event.kind == "countered" and event.lki is not None and _snap_matches(
             game, event.lki, filt, controller, source
         )
-    if when == "counters_removed":
-        obj = event.obj
-        wanted = spec.get("counter")
-        return (
-            event.kind == "counters_removed"
-            and obj is not None
-            and (wanted is None or event.counter == wanted)
-            and isinstance(source, GameObject)
-            and matches(game, obj, game.chars(obj), filt, controller, source)
-        )
     if when == "put_into_graveyard":  # "whenever a [filter] is put into a graveyard from [zone | anywhere]"
         f = dict(filt or {})
         origin = f.pop("from", None)
@@ -386,11 +376,11 @@ def _matches(
         return (
             event.kind == "clash" and event.player == controller and (when == "clashes" or event.amount > 0)
         )
-    if when == "counters_put":
+    if when in ("counters_put", "counters_removed"):  # counters of a kind put on / removed from a permanent
         obj = event.obj
         wanted = spec.get("counter")
         return (
-            event.kind == "counters"
+            event.kind == ("counters" if when == "counters_put" else "counters_removed")
             and obj is not None
             and (wanted is None or event.counter == wanted)
             and isinstance(source, GameObject)
