@@ -28,7 +28,7 @@ from rules_engine.errors import EngineError
 from rules_engine.game import Game
 from rules_engine.objects import CardDef
 from rules_engine.options import RulesOptions
-from rules_engine.scenario import PLAYERS, Scenario, ScenarioResult, _run_step, build_game
+from rules_engine.scenario import PLAYERS, Scenario, ScenarioResult, play
 
 STATUSES = ("agrees", "disagrees", "not_comparable")
 # Why a scenario is not comparable (codes are stable; the Russian text is in kb/i18n.py "opinion.reason.*").
@@ -196,28 +196,12 @@ def unparsed(face: Any) -> list[str]:
 
 
 # -- our side ------------------------------------------------------------------------------------------
-@dataclass
-class OurRun(ScenarioResult):
-    broke_off: str = ""  # the step where the script stopped (a rejected action, a missing decision), if any
-
-
-def play_ours(scenario: Scenario, db: CardDB) -> tuple[Game, OurRun]:
-    """Our engine's final game for the scenario as ``run_scenario`` plays it, stopping where a step breaks off
-    (a check that fails in the middle does not stop it, and the final state is still compared)."""
-    from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
-
-    db = db.with_extra(scenario.cards)
-    result = OurRun(scenario, passed=False)
-    game = build_game(scenario, db)
-    for step in scenario.steps:
-        where = f"{scenario.path}:{step.line}"
-        try:
-            if not _run_step(game, step, result, where):
-                result.broke_off = result.failures[-1] if result.failures else where
-                break
-        except (DecisionMissing, IllegalAction, ScriptError) as exc:
-            result.broke_off = f"{where}: {exc}"
-            break
+def play_ours(scenario: Scenario, db: CardDB) -> tuple[Game, ScenarioResult]:
+    """Our engine's final game for the scenario, as ``run_scenario`` plays it (``stopped_at`` says where the
+    script broke off, if it did; a check failing in the middle doesn't stop it)."""
+    game, result = play(scenario, db)
+    if game is None:
+        raise EngineError(result.failures[0])
     return game, result
 
 
@@ -819,8 +803,8 @@ def compare(
             raise NotComparable("old_rules", f"правила прошлых лет ({old}), которых phase.rs не знает")
         if ours is None:
             game, result = play_ours(replace(scenario, options=options), db)
-            if result.broke_off:
-                raise NotComparable("ours_incomplete", result.broke_off)
+            if result.stopped_at:
+                raise NotComparable("ours_incomplete", result.stopped_at)
             ours = facts_of_ours(game)
         pg = PhaseGame(scenario, db, faces)
         replay = Replay(pg)

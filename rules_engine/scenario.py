@@ -127,6 +127,7 @@ class ScenarioResult:
     failures: list[str] = field(default_factory=list)
     checks: int = 0
     checked: list[expect.CheckOutcome] = field(default_factory=list)  # every comparison, shown on PASS too
+    stopped_at: str = ""  # the failure that stopped the script before its end (a rejected action...), if any
 
 
 def _fail(path: Path, node: Any, message: str, key: str | None = None) -> ScenarioFormatError:
@@ -463,26 +464,36 @@ def build_game(scenario: Scenario, db: CardDB) -> Game:
 
 def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioResult:
     """Play the scenario; any unexpected illegal action or unscripted decision is a failure."""
+    return play(scenario, card_db)[1]
+
+
+def play(scenario: Scenario, card_db: CardDB | None = None) -> tuple[Game | None, ScenarioResult]:
+    """The scenario played, with the final game (None when the setup itself fails): for comparing the final
+    state with another engine's."""
     db = (card_db or CardDB()).with_extra(scenario.cards)
     result = ScenarioResult(scenario, passed=False)
     try:
         game = build_game(scenario, db)
     except EngineError as exc:
         result.failures.append(f"{scenario.where}: setup: {exc}")
-        return result
+        return None, result
     for step in scenario.steps:
         where = f"{scenario.path}:{step.line}"
         try:
             if not _run_step(game, step, result, where):
+                result.stopped_at = result.failures[-1] if result.failures else where
                 break
         except DecisionMissing as exc:
             result.failures.append(f"{where}: нескриптованное решение: {exc}")
+            result.stopped_at = result.failures[-1]
             break
         except IllegalAction as exc:
             result.failures.append(f"{where}: недопустимое действие: {exc}")
+            result.stopped_at = result.failures[-1]
             break
         except ScriptError as exc:
             result.failures.append(f"{where}: ошибка сценария: {exc}")
+            result.stopped_at = result.failures[-1]
             break
     else:
         for check in scenario.expectations:
@@ -501,7 +512,7 @@ def run_scenario(scenario: Scenario, card_db: CardDB | None = None) -> ScenarioR
     result.passed = not result.failures and result.checks > 0
     if result.checks == 0 and not result.failures:
         result.failures.append(f"{scenario.where}: ни одна проверка не выполнена")
-    return result
+    return game, result
 
 
 def _record(result: ScenarioResult, outcomes: list[expect.CheckOutcome]) -> None:

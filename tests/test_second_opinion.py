@@ -44,7 +44,7 @@ def test_a_wrong_fact_of_ours_is_a_disagreement(oracle: tuple[Any, dict[str, Any
     db, faces = oracle
     scenario = load_scenario(SCENARIOS / "shm-persist-basic.yaml", db)
     game, result = so.play_ours(scenario, db)
-    assert not result.failures and not result.broke_off
+    assert not result.failures and not result.stopped_at
     ours = so.facts_of_ours(game)
     assert ours["life alice"] == "19" and ours["counters Murderous Redcap"] == "-1/-1: 1"
     wrong = {**ours, "life alice": "17", "counters Murderous Redcap": "{}"}
