@@ -17,7 +17,7 @@ from kb import paths
 from kb.atomic import write_text_atomic
 
 FORMAT = "mtg-rulings-verdicts"
-INPUTS = ("cards", "scenarios", "rules", "not_simulable.yaml")
+INPUTS = ("cards", "scenarios", "rules", "not_simulable.yaml", "not_simulable_official.yaml")
 
 
 def cache_path() -> Path:
@@ -52,7 +52,7 @@ def compute(kb: Any, data_dir: Path) -> dict[str, dict[str, str]]:
     """Every ruling, note and rule excerpt: its status and currency (the engine plays the scenarios once)."""
     from kb import verify
 
-    known = set(kb.by_id)
+    known = verify.catalog(kb)
     db = verify.card_db(data_dir)
     scenarios = verify.collect_scenarios(data_dir, db, known)
     not_simulable = verify.load_not_simulable(data_dir, known)

@@ -9,7 +9,7 @@ the figures for notes and rules beside them.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from rules_engine.cards import CardDB, load_card_db
 from rules_engine.errors import EngineError
 from rules_engine.objects import CardDef
 from rules_engine.options import RulesOptions
-from rules_engine.scenario import Scenario, ScenarioResult, load_scenario, run_scenario
+from rules_engine.scenario import Scenario, ScenarioResult, load_scenarios, run_scenario
 from rules_engine.yamlload import line_of, load_yaml
 
 REASONS = {
@@ -79,15 +79,64 @@ class EraContext:
     timeline: eras.Timeline
     dates: dict[str, str | None]
     texts: dict[str, str]
+    entry_dates: dict[str, str] = field(default_factory=dict)  # an official ruling's own date
 
     def date_of(self, entry_id: str) -> str | None:
-        return self.dates.get(entry_id.split("/", 1)[0])
+        """An official ruling was issued (or last revised) on its own date, and holds under the rules of that
+        day; a document's ruling under those of its document's date."""
+        own = self.entry_dates.get(entry_id)
+        return own if own is not None else self.dates.get(entry_id.split("/", 1)[0])
 
 
 def era_context(kb: Any, data_dir: Path) -> EraContext:
     dates = {d.id: d.date for d in kb.documents} if hasattr(kb, "documents") else {}
     texts = {e.id: getattr(e, "text", "") for e in kb.entries}
-    return EraContext(eras.load_timeline(data_dir / "rules" / "timeline.yaml"), dates, texts)
+    entry_dates = {e.id: e.date for e in kb.rulings if getattr(e, "date", None)} if hasattr(kb, "rulings") else {}
+    return EraContext(eras.load_timeline(data_dir / "rules" / "timeline.yaml"), dates, texts, entry_dates)
+
+
+def _fold(text: str) -> str:
+    """Compare the start of an official ruling's text ignoring quote styles, case and spacing."""
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("—", "-")
+    return " ".join(text.lower().split())
+
+
+class RulingCatalog:
+    """The knowledge base as the scenario loader asks it: known IDs, and a card's official rulings by the
+    start of their text (``{card: NAME, official: TEXT}`` in a scenario's ``rulings:``)."""
+
+    def __init__(self, kb: Any) -> None:
+        self.ids = set(kb.by_id)
+        self.by_card: dict[str, list[tuple[str, str]]] = {}
+        self.texts: list[tuple[str, str]] = []
+        for ruling in kb.rulings:
+            if getattr(ruling, "lang", None) != "en" or not ruling.id.startswith("mtgjson/"):
+                continue
+            folded = _fold(ruling.text)
+            self.texts.append((ruling.id, folded))
+            for name in getattr(ruling, "cards", ()) or ():
+                self.by_card.setdefault(name.lower(), []).append((ruling.id, folded))
+
+    def __contains__(self, ruling_id: object) -> bool:
+        return ruling_id in self.ids
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.ids)
+
+    def official(self, card: str, text: str) -> list[str] | None:
+        if card.lower() not in self.by_card:
+            return None  # the card's set is not ingested: the scenario plays, unlinked
+        start = _fold(text)
+        return [rid for rid, body in self.by_card[card.lower()] if body.startswith(start)]
+
+    def official_of_any_card(self, text: str) -> list[str]:
+        """Every card's official ruling starting so: the rulings of a keyword printed on each of its cards."""
+        start = _fold(text)
+        return [rid for rid, body in self.texts if body.startswith(start)]
+
+
+def catalog(kb: Any) -> RulingCatalog:
+    return RulingCatalog(kb)
 
 
 class Runner:
@@ -164,12 +213,13 @@ def scenario_paths(data_dir: Path) -> list[Path]:
 
 
 def collect_scenarios(
-    data_dir: Path, db: CardDB | None = None, known_ids: Iterable[str] | None = None
+    data_dir: Path, db: CardDB | None = None, known_ids: Iterable[str] | RulingCatalog | None = None
 ) -> list[Scenario]:
-    """Load every scenario under ``data_dir/scenarios``; unknown ruling IDs are errors when IDs are known."""
+    """Load every scenario under ``data_dir/scenarios`` (each play of a family apart); unknown ruling IDs and
+    official rulings not found are errors when the knowledge base is given (a ``RulingCatalog``, or IDs)."""
     db = db if db is not None else card_db(data_dir)
-    known = set(known_ids) if known_ids is not None else None
-    scenarios = [load_scenario(p, db, known) for p in scenario_paths(data_dir)]
+    known = known_ids if isinstance(known_ids, RulingCatalog) or known_ids is None else set(known_ids)
+    scenarios = [s for p in scenario_paths(data_dir) for s in load_scenarios(p, db, known)]
     seen: dict[str, Scenario] = {}
     for s in scenarios:
         if s.id in seen:
@@ -178,25 +228,53 @@ def collect_scenarios(
     return scenarios
 
 
-def load_not_simulable(data_dir: Path, known_ids: Iterable[str] | None = None) -> dict[str, NotSimulable]:
-    """``data/not_simulable.yaml``: ``ID: {reason: REASON, why: one line}``."""
-    path = data_dir / "not_simulable.yaml"
-    if not path.exists():
-        return {}
+def _not_simulable_spec(spec: Any, where: str) -> NotSimulable:
+    if not isinstance(spec, dict) or spec.get("reason") not in REASONS or not spec.get("why"):
+        raise VerifyError(f"{where}: need {{reason: one of {', '.join(REASONS)}, why: one line}}")
+    return NotSimulable(str(spec["reason"]), str(spec["why"]), where)
+
+
+def _yaml(path: Path) -> Any:
     try:
-        data = load_yaml(path) or {}
+        return load_yaml(path)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise VerifyError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML: {exc}") from exc
-    known = set(known_ids) if known_ids is not None else None
+
+
+def load_not_simulable(
+    data_dir: Path, known_ids: Iterable[str] | RulingCatalog | None = None
+) -> dict[str, NotSimulable]:
+    """``data/not_simulable.yaml``: ``ID: {reason: REASON, why: one line}``; and
+    ``data/not_simulable_official.yaml``: ``- {official: START OF TEXT, reason, why}``, one classification for
+    the official ruling of every card that prints it (resolved when the knowledge base is given)."""
     out: dict[str, NotSimulable] = {}
-    for ruling_id, spec in data.items():
-        where = f"{path}:{line_of(data, ruling_id, 1)}"
-        if not isinstance(spec, dict) or spec.get("reason") not in REASONS or not spec.get("why"):
-            raise VerifyError(f"{where}: need {{reason: one of {', '.join(REASONS)}, why: one line}}")
-        if known is not None and ruling_id not in known:
-            raise VerifyError(f"{where}: unknown ruling id {ruling_id!r}")
-        out[str(ruling_id)] = NotSimulable(str(spec["reason"]), str(spec["why"]), where)
+    path = data_dir / "not_simulable.yaml"
+    known = known_ids if isinstance(known_ids, RulingCatalog) or known_ids is None else set(known_ids)
+    if path.exists():
+        data = _yaml(path) or {}
+        for ruling_id, spec in data.items():
+            where = f"{path}:{line_of(data, ruling_id, 1)}"
+            entry = _not_simulable_spec(spec, where)
+            if known is not None and ruling_id not in known:
+                raise VerifyError(f"{where}: unknown ruling id {ruling_id!r}")
+            out[str(ruling_id)] = entry
+    path = data_dir / "not_simulable_official.yaml"
+    if path.exists():
+        items = _yaml(path) or []
+        if not isinstance(items, list):
+            raise VerifyError(f"{path}:1: expected a list of {{official: TEXT, reason: REASON, why: one line}}")
+        lines = getattr(items, "item_lines", [1] * len(items))
+        for item, line in zip(items, lines, strict=True):
+            where = f"{path}:{line}"
+            if not isinstance(item, dict) or not isinstance(item.get("official"), str) or set(item) - {
+                "official", "reason", "why"
+            }:
+                raise VerifyError(f"{where}: need {{official: START OF TEXT, reason: REASON, why: one line}}")
+            entry = _not_simulable_spec(item, where)
+            if isinstance(known, RulingCatalog):  # (none found: its sets are not ingested)
+                for ruling_id in known.official_of_any_card(item["official"]):
+                    out.setdefault(ruling_id, entry)
     return out
 
 
@@ -281,7 +359,7 @@ def verdict_for(kb: Any, entry_id: str, data_dir: Path | None = None) -> Verdict
     from kb import paths
 
     data_dir = data_dir or paths.data_dir()
-    known = set(kb.by_id)
+    known = catalog(kb)
     db = card_db(data_dir)
     scenarios = collect_scenarios(data_dir, db, known)
     ns = load_not_simulable(data_dir, known)
@@ -301,7 +379,7 @@ def coverage(kb: Any, data_dir: Path | None = None) -> dict[str, Any]:
     from kb import paths
 
     data_dir = data_dir or paths.data_dir()
-    known = set(kb.by_id)
+    known = catalog(kb)
     db = card_db(data_dir)
     scenarios = collect_scenarios(data_dir, db, known)
     ns = load_not_simulable(data_dir, known)
@@ -364,7 +442,7 @@ def benchmark(data_dir: Path, repeat: int = 3, kb: Any = None) -> dict[str, Any]
     under today's rules (each play counted), so the figure is plays per second."""
     start = time.perf_counter()
     db = card_db(data_dir)
-    known = set(kb.by_id) if kb is not None else None
+    known = catalog(kb) if kb is not None else None
     scenarios = collect_scenarios(data_dir, db, known)
     context = era_context(kb, data_dir) if kb is not None else None
     ids = sorted({r for s in scenarios for r in s.rulings})

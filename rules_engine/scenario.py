@@ -1,7 +1,8 @@
 """Scenarios: YAML files that set up a game, script every action and decision, and state expectations.
 
 ``load_scenario(path, card_db)`` validates a file (unknown keys, unknown cards, malformed steps, no
-expectations are errors naming ``file:line``); ``run_scenario(scenario, card_db)`` plays it in strict mode
+expectations are errors naming ``file:line``); ``load_scenarios`` also reads a *family* (``each_card:``, one
+play per card, ``{card}`` standing for it); ``run_scenario(scenario, card_db)`` plays it in strict mode
 and returns a ``ScenarioResult`` with the Russian game log and expected-vs-actual failures.
 See ``docs/scenarios.md`` for the format.
 """
@@ -13,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast, runtime_checkable
 
 import yaml
 
@@ -25,9 +26,36 @@ from rules_engine.game import Choice, Game
 from rules_engine.objects import Card, CardDef
 from rules_engine.options import ERA_DECISIONS, RulesOptions
 from rules_engine.turn import STEPS
-from rules_engine.yamlload import LDict, line_of, load_yaml
+from rules_engine.yamlload import LDict, LList, line_of, load_yaml
 
-TOP_KEYS = frozenset({"id", "title", "rulings", "rules", "cards", "setup", "actions", "expect", "notes", "seed"})
+TOP_KEYS = frozenset(
+    {"id", "title", "rulings", "rules", "cards", "setup", "actions", "expect", "notes", "seed", "each_card"}
+)
+CARD_PLACEHOLDER = "{card}"
+CARD_RU_PLACEHOLDER = "{card_ru}"  # the card's Russian name, for titles a Russian reader reads
+RULING_REF_KEYS = frozenset({"card", "official"})
+
+
+@dataclass(frozen=True)
+class RulingRef:
+    """An official ruling named by its card and the start of its text, not by its position in the card's list
+    (official lists grow and are renumbered); the knowledge base resolves it to an ID."""
+
+    card: str
+    official: str
+    line: int
+
+
+@runtime_checkable
+class RulingCatalog(Protocol):
+    """What the loader asks the knowledge base: is an ID known, which official rulings of a card start so."""
+
+    def __contains__(self, ruling_id: object) -> bool: ...
+
+    def official(self, card: str, text: str) -> list[str] | None:
+        """IDs of the card's official rulings starting with ``text``; None when no official ruling of the card
+        is known (its set not ingested): the reference then stays unresolved, and the scenario unlinked."""
+        ...
 SETUP_KEYS = frozenset({"active", "step", "priority", "turn", "players"})
 PLAYER_KEYS = frozenset({"life", "mana", "hand", "battlefield", "graveyard", "library", "exile", "poison"})
 CARD_KEYS = frozenset(
@@ -89,7 +117,7 @@ CHOICE_KINDS = frozenset(
         "text_change",
     }
 )
-RULING_ID = re.compile(r"^[a-z0-9]+/[a-z0-9.-]+/[a-z0-9.-]+(/[a-z]+)?$")
+RULING_ID = re.compile(r"^[a-z0-9-]+/[a-z0-9.-]+/[a-z0-9.-]+(/[a-z0-9.-]+)*$")
 PLAYERS = ("alice", "bob")
 
 
@@ -113,6 +141,8 @@ class Scenario:
     steps: list[Step]
     expectations: list[expect.Expectation]
     seed: int | None = None  # random outcomes not scripted are drawn from this seed
+    ruling_refs: list[RulingRef] = field(default_factory=list)  # official rulings by card and text
+    card: str | None = None  # the card this play of a family (``each_card:``) is about
 
     @property
     def where(self) -> str:
@@ -134,11 +164,7 @@ def _fail(path: Path, node: Any, message: str, key: str | None = None) -> Scenar
     return ScenarioFormatError(f"{path}:{line_of(node, key, 1)}: {message}")
 
 
-def load_scenario(
-    path: Path, card_db: CardDB | None = None, known_rulings: Iterable[str] | None = None
-) -> Scenario:
-    """Read and validate one scenario file."""
-    path = Path(path)
+def _read(path: Path) -> LDict:
     try:
         data = load_yaml(path)
     except yaml.YAMLError as exc:
@@ -147,20 +173,134 @@ def load_scenario(
         raise ScenarioFormatError(f"{path}:{line}: not valid YAML: {getattr(exc, 'problem', exc)}") from exc
     if not isinstance(data, LDict):
         raise ScenarioFormatError(f"{path}:1: a scenario is a mapping")
+    return data
+
+
+def load_scenario(
+    path: Path, card_db: CardDB | None = None, known_rulings: Iterable[str] | RulingCatalog | None = None
+) -> Scenario:
+    """Read and validate one scenario file (a family of plays is read with ``load_scenarios``)."""
+    path = Path(path)
+    data = _read(path)
+    if "each_card" in data:
+        raise _fail(path, data, "a family of scenarios (each_card:) is read with load_scenarios", "each_card")
+    return _build(path, data, card_db, known_rulings)
+
+
+def load_scenarios(
+    path: Path, card_db: CardDB | None = None, known_rulings: Iterable[str] | RulingCatalog | None = None
+) -> list[Scenario]:
+    """One scenario, or a family: ``each_card: [A, B]`` plays the file once per card, ``{card}`` in any text
+    of the file standing for that card's name, so one proof of a ruling printed on many cards plays with each
+    of them (the card's own abilities included)."""
+    path = Path(path)
+    data = _read(path)
+    if "each_card" not in data:
+        return [_build(path, data, card_db, known_rulings)]
+    names = data["each_card"]
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
+        raise _fail(path, data, "each_card: expected a list of card names", "each_card")
+    if len(set(names)) != len(names):
+        raise _fail(path, data, "each_card: a card is named twice", "each_card")
+    if CARD_PLACEHOLDER not in str(data.get("id", "")):
+        raise _fail(path, data, f"id of a family must contain {CARD_PLACEHOLDER}", "id")
+    out = []
+    for name in names:
+        known_card = card_db.get(name) if card_db is not None else None
+        name_ru = known_card.name_ru if known_card is not None and known_card.name_ru else name
+        one = _substitute({k: v for k, v in data.items() if k != "each_card"}, {CARD_PLACEHOLDER: name,
+                                                                                 CARD_RU_PLACEHOLDER: name_ru})
+        scenario = _build(path, one, card_db, known_rulings)
+        scenario.id = str(data["id"]).replace(CARD_PLACEHOLDER, _slug(name))
+        scenario.card = name
+        out.append(scenario)
+    return out
+
+
+def _slug(name: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", name.lower()))
+
+
+def _replace(text: str, names: dict[str, str]) -> str:
+    for placeholder, value in names.items():
+        text = text.replace(placeholder, value)
+    return text
+
+
+def _substitute(node: Any, names: dict[str, str]) -> Any:
+    """A copy of the parsed file with the placeholders (``{card}``, ``{card_ru}``) replaced, keeping every
+    line number."""
+    if isinstance(node, dict):
+        out_d = LDict((_replace(k, names), _substitute(v, names)) for k, v in node.items())
+        out_d.line = getattr(node, "line", 0)
+        out_d.key_lines = {_replace(k, names): n for k, n in getattr(node, "key_lines", {}).items()}
+        return out_d
+    if isinstance(node, list):
+        out_l = LList(_substitute(v, names) for v in node)
+        out_l.line = getattr(node, "line", 0)
+        out_l.item_lines = list(getattr(node, "item_lines", [0] * len(node)))
+        return out_l
+    if isinstance(node, str):
+        return _replace(node, names)
+    return node
+
+
+def _rulings(
+    path: Path, data: LDict, known_rulings: Iterable[str] | RulingCatalog | None
+) -> tuple[list[str], list[RulingRef]]:
+    """The IDs a scenario proves: given as IDs, or as official rulings by card and text, resolved (and
+    checked) against the knowledge base when there is one."""
+    raw = data.get("rulings") or []
+    if not isinstance(raw, list):
+        raise _fail(path, data, "rulings: expected a list of ruling ids", "rulings")
+    lines = getattr(raw, "item_lines", [data.line] * len(raw))
+    catalog = known_rulings if isinstance(known_rulings, RulingCatalog) else None
+    known: Any = catalog
+    if catalog is None and known_rulings is not None:
+        known = set(cast(Iterable[str], known_rulings))
+    ids: list[str] = []
+    refs: list[RulingRef] = []
+    for item, line in zip(raw, lines, strict=True):
+        where = f"{path}:{line}"
+        if isinstance(item, dict):
+            extra = sorted(set(item) - RULING_REF_KEYS)
+            if extra or not all(isinstance(item.get(k), str) and item[k].strip() for k in RULING_REF_KEYS):
+                raise ScenarioFormatError(
+                    f"{where}: an official ruling is {{card: NAME, official: START OF ITS TEXT}}, not {dict(item)!r}"
+                )
+            ref = RulingRef(item["card"], item["official"], line)
+            refs.append(ref)
+            if catalog is not None:
+                found = catalog.official(ref.card, ref.official)
+                if found is None:
+                    continue
+                if len(found) != 1:
+                    what = "no official ruling" if not found else f"{len(found)} official rulings ({', '.join(found)})"
+                    raise ScenarioFormatError(f"{where}: {what} of {ref.card!r} starts with {ref.official!r}")
+                ids.append(found[0])
+            continue
+        r = str(item)
+        if not RULING_ID.match(r):
+            raise ScenarioFormatError(f"{where}: malformed ruling id {r!r}")
+        if known is not None and r not in known:
+            raise ScenarioFormatError(f"{where}: unknown ruling id {r!r} (not in the knowledge base)")
+        ids.append(r)
+    if len(set(ids)) != len(ids):
+        raise _fail(path, data, "rulings: the same ruling is named twice", "rulings")
+    return ids, refs
+
+
+def _build(
+    path: Path, data: LDict, card_db: CardDB | None, known_rulings: Iterable[str] | RulingCatalog | None
+) -> Scenario:
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         raise _fail(path, data, f"unknown key {unknown[0]!r}", unknown[0])
     for key in ("id", "title", "setup"):
         if key not in data:
             raise _fail(path, data, f"missing {key!r}")
-    rulings = [str(r) for r in data.get("rulings") or []]
-    known = set(known_rulings) if known_rulings is not None else None
-    for r in rulings:
-        if not RULING_ID.match(r):
-            raise _fail(path, data, f"malformed ruling id {r!r}", "rulings")
-        if known is not None and r not in known:
-            raise _fail(path, data, f"unknown ruling id {r!r} (not in the knowledge base)", "rulings")
-    if rulings and "rules" in data:
+    rulings, refs = _rulings(path, data, known_rulings)
+    if (rulings or refs) and "rules" in data:
         raise _fail(
             path, data, "a scenario linked to rulings plays under its document's era (and today's): no rules:", "rules"
         )
@@ -196,6 +336,7 @@ def load_scenario(
         steps=steps,
         expectations=final,
         seed=_seed(path, data),
+        ruling_refs=refs,
     )
 
 

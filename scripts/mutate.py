@@ -951,7 +951,7 @@ def worker(engine_dir: Path) -> int:
 
     from kb import eras
     from rules_engine.cards import load_card_db
-    from rules_engine.scenario import load_scenario, run_scenario
+    from rules_engine.scenario import load_scenarios, run_scenario
 
     # a linked scenario is played under the rules of each document it proves (its era), as kb verify does
     timeline = eras.load_timeline(ROOT / "data" / "rules" / "timeline.yaml")
@@ -967,11 +967,12 @@ def worker(engine_dir: Path) -> int:
     for path in files:
         rel = str(path.relative_to(ROOT))
         try:
-            scenario = load_scenario(path, db)
-            documents = sorted({r.split("/", 1)[0] for r in scenario.rulings})
-            all_options = {eras.options_for(timeline, dates.get(d)) for d in documents} or {scenario.options}
-            plays = sorted(all_options, key=repr)
-            results = [run_scenario(dataclasses.replace(scenario, options=o), db) for o in plays]
+            results = []
+            for scenario in load_scenarios(path, db):
+                documents = sorted({r.split("/", 1)[0] for r in scenario.rulings})
+                all_options = {eras.options_for(timeline, dates.get(d)) for d in documents} or {scenario.options}
+                plays = sorted(all_options, key=repr)
+                results += [run_scenario(dataclasses.replace(scenario, options=o), db) for o in plays]
         except Exception as exc:  # a crash of the mutated engine is a failure the suite shows
             failed[rel] = f"{type(exc).__name__}: {exc}"
             continue

@@ -77,7 +77,7 @@ def verify(
     from kb import verify as kv
     from kb.eras import EraError
     from rules_engine.errors import EngineError
-    from rules_engine.scenario import load_scenario
+    from rules_engine.scenario import load_scenarios
 
     if second_opinion and not so.available():
         fail(t("err.no_oracle"), 2)
@@ -91,9 +91,9 @@ def verify(
             if missing:
                 fail(t("err.no_scenario_file", paths=", ".join(missing)), 2)
             kb = _kb_or_none()
-            known_ids = set(kb.by_id) if kb is not None else None
+            known_ids = kv.catalog(kb) if kb is not None else None
             context = kv.era_context(kb, data_dir) if kb is not None else None
-            loaded = [load_scenario(p, db, known_ids) for p in paths_given]
+            loaded = [s for p in paths_given for s in load_scenarios(p, db, known_ids)]
             results = kv.run_all(loaded, db, context)
             ok = all(r.passed for r in results.values())
             opinions = _opinions(loaded, db) if second_opinion else None
@@ -109,7 +109,7 @@ def verify(
                     _print_opinions(opinions)
             raise typer.Exit(0 if ok else 1)
         kb = _kb_or_none()
-        known = set(kb.by_id) if kb is not None else None
+        known = kv.catalog(kb) if kb is not None else None
         scenarios = kv.collect_scenarios(data_dir, db, known)
         ns = kv.load_not_simulable(data_dir, known)
         context = kv.era_context(kb, data_dir) if kb is not None else None

@@ -179,8 +179,8 @@ def collect(kb: KnowledgeBase, data_dir: Path | None = None) -> Proofs:
 
 def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Verdict]:
     """Run the scenarios through ``kb.verify`` and copy each verdict with Russian scenario descriptions."""
-    known = set(kb.by_id)
     db = verify.card_db(data_dir)
+    known = verify.catalog(kb)
     scenarios = verify.collect_scenarios(data_dir, db, known)
     not_simulable = verify.load_not_simulable(data_dir, known)
     ids = [r.id for r in kb.rulings] + [r.id for r in kb.rules]  # rule excerpts are backed by scenarios too

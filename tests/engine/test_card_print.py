@@ -56,15 +56,16 @@ from rules_engine.cards import CardDB, load_card_db, parse_type_line
 from rules_engine.layers import land_type_abilities
 from rules_engine.mana import parse_cost
 from rules_engine.objects import AbilityDef, CardDef
-from rules_engine.scenario import load_scenario
+from rules_engine.scenario import load_scenarios
 from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 MTGJSON = ROOT / ".." / "shared" / "mtgjson"
-SCENARIO_FILES = sorted((ROOT / "data" / "scenarios").glob("*.yaml")) + sorted(
-    (ROOT / "tests" / "engine" / "cr").glob("*.yaml")) + sorted(
-    (ROOT / "tests" / "engine" / "external").glob("*.yaml")) + sorted(
-    (ROOT / "tests" / "engine" / "external" / "known-failures").glob("*.yaml")
+SCENARIO_FILES = (
+    sorted((ROOT / "data" / "scenarios").glob("*.yaml"))
+    + sorted((ROOT / "tests" / "engine" / "cr").glob("*.yaml"))
+    + sorted((ROOT / "tests" / "engine" / "external").glob("*.yaml"))
+    + sorted((ROOT / "tests" / "engine" / "external" / "known-failures").glob("*.yaml"))
 )
 # Real cards printed outside the five sets that the external situations (tests/engine/external/ and its
 # known-failures/: XMage, magical-vibes and magic-combat transcriptions, the CR's examples) and tests/engine/cr/
@@ -161,7 +162,10 @@ def inline_cards() -> tuple[tuple[str, CardDef], ...]:
     """(scenario file, definition) for every card defined under a scenario's ``cards:``."""
     db = CardDB(library().values())
     return tuple(
-        (path.name, with_rules_abilities(card)) for path in SCENARIO_FILES for card in load_scenario(path, db).cards
+        (path.name, with_rules_abilities(card))
+        for path in SCENARIO_FILES
+        for s in load_scenarios(path, db)
+        for card in s.cards
     )
 
 

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from kb import verify as kv
 from rules_engine.cards import CardDB
-from rules_engine.scenario import Scenario, ScenarioResult, load_scenario
+from rules_engine.scenario import Scenario, ScenarioResult, load_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
 PATHS = sorted((ROOT / "data" / "scenarios").rglob("*.yaml")) + sorted((ROOT / "tests/engine/external").glob("*.yaml"))
@@ -57,7 +57,7 @@ def _token_names(node: Any) -> Iterator[str]:
 @cache
 def _played() -> tuple[CardDB, tuple[Scenario, ...], tuple[ScenarioResult, ...], re.Pattern[str]]:
     db = kv.card_db(ROOT / "data")
-    scenarios = tuple(load_scenario(p, db) for p in PATHS)
+    scenarios = tuple(s for p in PATHS for s in load_scenarios(p, db))
     results = tuple(kv.run_all(scenarios, db).values())
     names = set(db.cards)
     for s in scenarios:
