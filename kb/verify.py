@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from ingest import mtgjson
 from kb import eras
 from rules_engine.cards import CardDB, load_card_db
 from rules_engine.errors import EngineError
@@ -103,19 +104,20 @@ def _fold(text: str) -> str:
 
 class RulingCatalog:
     """The knowledge base as the scenario loader asks it: known IDs, and a card's official rulings by the
-    start of their text (``{card: NAME, official: TEXT}`` in a scenario's ``rulings:``)."""
+    start of their text (``{card: NAME, official: TEXT}`` in a scenario's ``rulings:``). A ruling belongs to
+    the card its ID says (``mtgjson/card/NAME/ruling/N``), not to every card its text mentions."""
 
     def __init__(self, kb: Any) -> None:
         self.ids = set(kb.by_id)
         self.by_card: dict[str, list[tuple[str, str]]] = {}
         self.texts: list[tuple[str, str]] = []
         for ruling in kb.rulings:
-            if getattr(ruling, "lang", None) != "en" or not ruling.id.startswith("mtgjson/"):
+            owner, sep, _ = ruling.id.partition("/ruling/")
+            if not sep or not owner.startswith(mtgjson.CARD_PREFIX):
                 continue
             folded = _fold(ruling.text)
             self.texts.append((ruling.id, folded))
-            for name in getattr(ruling, "cards", ()) or ():
-                self.by_card.setdefault(name.lower(), []).append((ruling.id, folded))
+            self.by_card.setdefault(owner, []).append((ruling.id, folded))
 
     def __contains__(self, ruling_id: object) -> bool:
         return ruling_id in self.ids
@@ -124,10 +126,11 @@ class RulingCatalog:
         return iter(self.ids)
 
     def official(self, card: str, text: str) -> list[str] | None:
-        if card.lower() not in self.by_card:
+        owner = mtgjson.card_id(card)
+        if owner not in self.by_card:
             return None  # the card's set is not ingested: the scenario plays, unlinked
         start = _fold(text)
-        return [rid for rid, body in self.by_card[card.lower()] if body.startswith(start)]
+        return [rid for rid, body in self.by_card[owner] if body.startswith(start)]
 
     def official_of_any_card(self, text: str) -> list[str]:
         """Every card's official ruling starting so: the rulings of a keyword printed on each of its cards."""

@@ -21,17 +21,20 @@ real_files = pytest.mark.skipif(not all(p.exists() for p in SET_FILES), reason="
 
 
 def test_the_catalog_matches_the_start_of_a_ruling_whatever_its_quotes_and_spacing() -> None:
-    ruling = SimpleNamespace(
-        id="mtgjson/card/x/ruling/1", lang="en", cards=["X"], text="You don’t have to  attack with “X”."
+    ruling = SimpleNamespace(id="mtgjson/card/x/ruling/1", text="You don’t have to  attack with “X”.")
+    other = SimpleNamespace(id="lrw/x/1", text="You don't have to attack")
+    mentions = SimpleNamespace(id="mtgjson/card/z/ruling/1", text="You don't have to attack with X either.")
+    kb = SimpleNamespace(
+        by_id={r.id: r for r in (ruling, other, mentions)}, rulings=[ruling, other, mentions]
     )
-    other = SimpleNamespace(id="lrw/x/1", lang="ru", cards=["X"], text="You don't have to attack")
-    kb = SimpleNamespace(by_id={"mtgjson/card/x/ruling/1": ruling, "lrw/x/1": other}, rulings=[ruling, other])
     catalog = verify.catalog(kb)
     assert catalog.official("X", 'You don\'t have to attack with "X"') == ["mtgjson/card/x/ruling/1"]
     assert catalog.official("x", "you DON'T have") == ["mtgjson/card/x/ruling/1"]  # a document's ruling is no match
     assert catalog.official("X", "Nothing like it") == []
     assert catalog.official("Y", "You don't") is None  # no official ruling of Y known: left unresolved
-    assert catalog.official_of_any_card("You don’t have") == ["mtgjson/card/x/ruling/1"]
+    assert catalog.official_of_any_card("You don’t have to attack with") == [
+        "mtgjson/card/x/ruling/1", "mtgjson/card/z/ruling/1"
+    ]
     assert "lrw/x/1" in catalog and "nope" not in catalog
 
 
