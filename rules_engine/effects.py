@@ -16,13 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import history, replacement
+from rules_engine import copies, history, replacement
 from rules_engine import log as narr
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.layers import ContinuousEffect, matches
 from rules_engine.mana import parse_units
-from rules_engine.objects import FACE_DOWN, AbilityDef, Card, GameObject, Snapshot
+from rules_engine.objects import AbilityDef, Card, GameObject, Snapshot
 from rules_engine.targets import Target
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class Context:
     spell: GameObject | None = None
     made: list[GameObject] = field(default_factory=list)  # what this effect manifested so far ("made")
     about: tuple[int, ...] = ()  # a delayed trigger's objects: "that creature" (rule 603.7c)
+    ability: AbilityDef | None = None  # the ability resolving: "this ability" of a copy exception (707.9a)
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)
@@ -501,6 +502,7 @@ def _token_enters(ctx: Context, card: Card) -> GameObject:
 
     game = ctx.game
     obj = game.new_object(card, "battlefield", ctx.controller)
+    copies.as_enters(game, obj)  # a token copy of a Clone may itself enter as a copy (707.8a, second Example)
     replacement.apply_entering(game, obj, Counter())
     game.log(f"{narr.player(ctx.controller)} создает {narr.obj(game, obj)}")
     triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
@@ -509,12 +511,32 @@ def _token_enters(ctx: Context, card: Card) -> GameObject:
 
 @effect("create_token_copy")
 def _token_copy(ctx: Context, v: dict[str, Any]) -> None:
-    """Rule 706.2: the copy takes the copiable values, the printed characteristics with their abilities (a
-    token's too: those its creating effect gave it), not counters, status or other effects."""
+    """Rules 707.2, 111.1: the token is defined by the copiable values of the original — printed, as modified by
+    copy effects and its face-down status, with the exceptions (707.9) — not by its counters, status or other
+    effects."""
     for obj in objects(ctx, v.get("of", "target")):
-        definition = FACE_DOWN if obj.face_down else obj.definition
+        definition = copies.with_exceptions(copies.copiable_values(ctx.game, obj), v.get("except"),
+                                            this_ability=ctx.ability)
         card = Card(ref=f"{obj.card.ref} (copy)", definition=definition, owner=ctx.controller, is_token=True)
         _token_enters(ctx, card)
+
+
+@effect("become_copy")
+def _become_copy(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 707.1 / 707.4: each permanent ``what`` becomes a copy of ``of`` (its copiable values now, locked:
+    707.2b), with the exceptions (707.9); "until end of turn" or for good. It stays the same object."""
+    originals = objects(ctx, v["of"])
+    if not originals:
+        return  # the object to copy is gone (an illegal target): nothing to copy
+    original = originals[0]
+    values = copies.copiable_values(ctx.game, original)
+    for obj in objects(ctx, v.get("what", "self")):
+        if obj.zone != "battlefield" or obj.oid == original.oid:
+            continue  # a creature becoming a copy of itself keeps its values
+        own = copies.copiable_values(ctx.game, obj)
+        copied = copies.with_exceptions(values, v.get("except"), this_ability=ctx.ability, own=own)
+        copies.become_copy(ctx.game, obj, copied, duration=str(v.get("duration") or "permanent"),
+                           source_oid=ctx.source.oid, controller=ctx.controller)
 
 
 @effect("regenerate")
@@ -598,7 +620,7 @@ def _copy(ctx: Context, v: dict[str, Any]) -> None:
     from rules_engine import stack
 
     for obj in objects(ctx, v.get("what", "target")):
-        stack.copy_spell(ctx.game, obj, ctx.controller)
+        stack.copy_spell(ctx.game, obj, ctx.controller, v.get("except"))
 
 
 @effect("if_spent")

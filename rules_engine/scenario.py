@@ -73,6 +73,7 @@ CHOICE_KINDS = frozenset(
         "choose_card",
         "cipher",
         "clash",
+        "copy",
         "cost",
         "discard",
         "hideaway",

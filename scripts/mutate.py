@@ -396,8 +396,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "land-type-mana-before-type-change",
         "305.7",
         "layers.py",
-        "        if not granted and LAYER_ORDER.index(effect.layer) > LAYER_ORDER.index(\"4\"):",
-        "        if not granted:",
+        '        if layer == "5":\n            _land_type_abilities(result.values())',
+        '        if layer == "4":\n            _land_type_abilities(result.values())',
     ),
     Mutant(
         "object-cost-needs-resources",
