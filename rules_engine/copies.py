@@ -108,6 +108,7 @@ def become_copy(
     enters or leaves (707.4), and effects already applied to it keep applying (layers 2–7)."""
     from rules_engine.layers import ContinuousEffect
 
+    label = narr.obj(game, obj)
     game.effects.append(
         ContinuousEffect(
             layer="1",
@@ -122,7 +123,7 @@ def become_copy(
     )
     game.touch()
     what = f"«{values.name_ru}»" if values.name_ru else "безымянного существа 2/2"
-    game.log(f"{narr.obj(game, obj)} становится копией {what} (слой 1)")
+    game.log(f"{label} становится копией {what} (слой 1, правило 707)")
 
 
 def as_enters(game: Game, new: GameObject) -> None:

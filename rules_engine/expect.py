@@ -52,6 +52,9 @@ KINDS = frozenset(
         "land_plays",
         "may_look",
         "not_subtypes",
+        "name",
+        "abilities",
+        "not_abilities",
     }
 )
 
@@ -112,6 +115,9 @@ SHAPES: dict[str, tuple[str, Any, str]] = {
     "summoning_sick": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
     "attached": (_BY_CARD, lambda v: isinstance(v, str) or v is None, "a card ref or null"),
     "encoded": (_BY_CARD, lambda v: isinstance(v, str) or v is None, "a card ref or null"),
+    "name": (_BY_CARD, lambda v: isinstance(v, str), 'its English name now ("" for none, face down)'),
+    "abilities": (_BY_CARD, _is_words, "a list of ability names"),
+    "not_abilities": (_BY_CARD, _is_words, "a list of ability names"),
     "may_look": (_BY_CARD, lambda v: isinstance(v, list) and all(_is_player(p) for p in v), "a list of players"),
 }
 WHOLE: dict[str, tuple[Any, str]] = {
@@ -426,6 +432,15 @@ def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any)
         c.cmp(f"контролер {name}", str(wanted), chars.controller)
     elif kind == "tapped":
         c.cmp(f"{name} повернут", bool(wanted), obj.tapped)
+    elif kind == "name":  # a copy effect renames it (707.2); a face-down one has none (708.2a)
+        c.cmp(f"имя {name}", str(wanted) or "(нет имени)", chars.name or "(нет имени)")
+    elif kind in ("abilities", "not_abilities"):
+        names = [a.name for a in chars.abilities]
+        for wanted_name in wanted:
+            present = wanted_name in names
+            expected = kind == "abilities"
+            c.add(f"способность «{wanted_name}» у {name}", "есть" if expected else "нет",
+                  f"{'есть' if present else 'нет'} (способности: {', '.join(names) or 'нет'})", present == expected)
     elif kind == "face_down":
         c.cmp(f"{name} рубашкой вверх", bool(wanted), obj.face_down)
     elif kind == "mana_value":
