@@ -866,8 +866,114 @@ MUTANTS: tuple[Mutant, ...] = (
         "        h.spells_cast[event.player] += 1\n",
         "        pass\n",
     ),
+    # -- copy effects and layers (rules 707, 613, 604.3) ----------------------------------------------------
+    Mutant(
+        "copy-effects-ignored",
+        "707.2",
+        "copies.py",
+        '            values = effect.data["values"]\n',
+        "            pass\n",
+    ),
+    Mutant(
+        "copy-face-down-status-ignored",
+        "708.2",
+        "copies.py",
+        '    if face_down and obj.face_down and obj.zone in ("battlefield", "stack"):\n        return FACE_DOWN',
+        '    if False:\n        return FACE_DOWN',
+    ),
+    Mutant(
+        "copy-takes-printed-values",
+        "707.3",
+        "copies.py",
+        'copied = with_exceptions(copiable_values(game, original), spec.get("except"), own=values)',
+        'copied = with_exceptions(printed_values(original), spec.get("except"), own=values)',
+    ),
+    Mutant(
+        "copy-exceptions-ignored",
+        "707.9",
+        "copies.py",
+        "    if not exc:\n        return values\n",
+        "    if True:\n        return values\n",
+    ),
+    Mutant(
+        "copy-keeps-defined-pt-under-exception",
+        "707.9d",
+        "copies.py",
+        '        abilities = [a for a in abilities if not (a.kind == "static" and a.spec.get("static") == CDA_PT)]\n',
+        "",
+    ),
+    Mutant(
+        "copy-keeps-no-own-colour",
+        "707.9c",
+        "copies.py",
+        '    if "colors" in exc.get("not_copied", []) and own is not None:',
+        "    if False:",
+    ),
+    Mutant(
+        "enters-as-copy-ignored",
+        "707.5",
+        "game.py",
+        "            copies.as_enters(self, new)  # 707.5",
+        "            pass  # 707.5",
+    ),
+    Mutant(
+        "spell-copy-exceptions-ignored",
+        "707.10",
+        "stack.py",
+        "    values = copies.with_exceptions(copies.copiable_values(game, spell), exceptions)\n",
+        "    values = copies.copiable_values(game, spell)\n",
+    ),
+    Mutant(
+        "turned-up-copy-uses-printed-card",
+        "708.10",
+        "actions.py",
+        "    definition = copies.copiable_values(game, obj, face_down=False)\n",
+        "    definition = obj.definition\n",
+    ),
+    Mutant(
+        "defined-pt-ignored",
+        "604.3",
+        "layers.py",
+        "    _defined_pt(game, objects, result)  # 7a",
+        "    pass  # 7a",
+    ),
+    Mutant(
+        "defined-pt-counts-every-controller",
+        "604.3",
+        "layers.py",
+        "    return sum(1 for o in pool if matches(game, o, result[o.oid], filt, chars.controller, source))",
+        "    filt.pop('controller', None)\n"
+        "    return sum(1 for o in pool if matches(game, o, result[o.oid], filt, chars.controller, source))",
+    ),
+    Mutant(
+        "static-base-pt-in-7c",
+        "613.4b",
+        "layers.py",
+        '    "set_pt": "7b",  # "has base power and toughness N/N" (613.4b)',
+        '    "set_pt": "7c",',
+    ),
+    Mutant(
+        "dependency-ignored",
+        "613.8",
+        "layers.py",
+        "        if len(pending) > 1 and any(e.ability is not None for e in pending):",
+        "        if False:",
+    ),
+    Mutant(
+        "static-effect-outlives-its-ability",
+        "613.8a",
+        "layers.py",
+        "    if effect.ability is None:\n        return True\n    chars = result.get",
+        "    if True:\n        return True\n    chars = result.get",
+    ),
+    Mutant(
+        "timestamps-reversed",
+        "613.7",
+        "layers.py",
+        "    return (LAYER_ORDER.index(effect.layer), effect.timestamp)",
+        "    return (LAYER_ORDER.index(effect.layer), -effect.timestamp)",
+    ),
 )
-
 
 @dataclass
 class Outcome:
