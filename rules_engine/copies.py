@@ -40,6 +40,8 @@ def copiable_values(game: Game, obj: GameObject | Snapshot, *, face_down: bool =
     """Layer 1: the printed values, then each copy effect in timestamp order (1a), then the face-down status
     (1b, 708.2). ``face_down=False`` gives the values a face-down permanent will have once turned face up
     (707.3, 708.10: a face-down permanent that became a copy turns up as the copy, with the copy's morph)."""
+    if isinstance(obj, Snapshot) and obj.values is not None:
+        return obj.values  # last known copiable values (608.2h)
     values = printed_values(obj)
     if isinstance(obj, GameObject):
         for effect in copy_effects_on(game, obj.oid):

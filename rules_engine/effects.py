@@ -513,12 +513,25 @@ def _token_enters(ctx: Context, card: Card) -> GameObject:
 def _token_copy(ctx: Context, v: dict[str, Any]) -> None:
     """Rules 707.2, 111.1: the token is defined by the copiable values of the original — printed, as modified by
     copy effects and its face-down status, with the exceptions (707.9) — not by its counters, status or other
-    effects."""
-    for obj in objects(ctx, v.get("of", "target")):
+    effects. An original that has left since it was targeted is copied as it last existed (608.2h: "return target
+    creature to its owner's hand; create a token that's a copy of that creature")."""
+    for obj in _copy_originals(ctx, v.get("of", "target")):
         definition = copies.with_exceptions(copies.copiable_values(ctx.game, obj), v.get("except"),
                                             this_ability=ctx.ability)
         card = Card(ref=f"{obj.card.ref} (copy)", definition=definition, owner=ctx.controller, is_token=True)
         _token_enters(ctx, card)
+
+
+def _copy_originals(ctx: Context, ref: Any) -> list[GameObject | Snapshot]:
+    live: list[GameObject | Snapshot] = list(objects(ctx, ref))
+    text = str(ref)
+    if live or not text.startswith("target"):
+        return live
+    index = int(text[6:] or 0)
+    if index >= len(ctx.targets) or (ctx.legal and not ctx.legal[index]) or ctx.targets[index].oid is None:
+        return []
+    snap = ctx.game.lki.get(ctx.targets[index].oid)  # type: ignore[arg-type]
+    return [snap] if snap is not None else []
 
 
 @effect("become_copy")

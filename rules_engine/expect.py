@@ -385,6 +385,15 @@ def _stack_name(game: Game, text: str) -> str:
     return f"способность объекта {label}"
 
 
+def _ability_label(game: Game, ability_name: str) -> str:
+    """The Russian label of the ability an expectation names, found on any object or card of the game."""
+    for o in game.all_objects():
+        for a in [*game.chars(o).abilities, *o.card.definition.abilities]:
+            if a.name == ability_name:
+                return narr.ability_label(a)
+    return "способность"
+
+
 def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any) -> None:
     from rules_engine import costs
 
@@ -434,13 +443,14 @@ def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any)
         c.cmp(f"{name} повернут", bool(wanted), obj.tapped)
     elif kind == "name":  # a copy effect renames it (707.2); a face-down one has none (708.2a)
         c.cmp(f"имя {name}", str(wanted) or "(нет имени)", chars.name or "(нет имени)")
-    elif kind in ("abilities", "not_abilities"):
+    elif kind in ("abilities", "not_abilities"):  # told by their Russian labels, never the internal names
         names = [a.name for a in chars.abilities]
+        held = ", ".join(narr.ability_label(a) for a in chars.abilities) or "нет"
         for wanted_name in wanted:
             present = wanted_name in names
             expected = kind == "abilities"
-            c.add(f"способность «{wanted_name}» у {name}", "есть" if expected else "нет",
-                  f"{'есть' if present else 'нет'} (способности: {', '.join(names) or 'нет'})", present == expected)
+            c.add(f"способность «{_ability_label(game, str(wanted_name))}» у {name}", "есть" if expected else "нет",
+                  f"{'есть' if present else 'нет'} (способности: {held})", present == expected)
     elif kind == "face_down":
         c.cmp(f"{name} рубашкой вверх", bool(wanted), obj.face_down)
     elif kind == "mana_value":

@@ -186,6 +186,8 @@ class Game:
         return self.chars(obj).controller
 
     def snapshot(self, obj: GameObject) -> Snapshot:
+        from rules_engine import copies
+
         if self._batch is not None and obj.oid in self._batch:
             return self._batch[obj.oid]
         return Snapshot(
@@ -199,6 +201,7 @@ class Game:
             tapped=obj.tapped,
             face_down=obj.face_down,
             attached_to=obj.attached_to,
+            values=copies.copiable_values(self, obj),
         )
 
     def source_chars(self, source: Snapshot | GameObject) -> tuple[Characteristics, str]:

@@ -203,6 +203,7 @@ class Snapshot:
     tapped: bool
     face_down: bool
     attached_to: int | None = None
+    values: CardDef | None = None  # its copiable values (layer 1), for a copy made after it left (707.2, 608.2h)
 
 
 @dataclass
