@@ -1065,8 +1065,9 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
     game = ctx.game
     if "control" in cond:  # "if you control a Goblin": a permanent, never a spell (LRW tribal 3)
         filt = dict(cond["control"])
+        source = ctx.source_live()  # "if this creature is a Spirit": {self: true, subtypes: [Spirit]}
         return any(
-            game.controller(o) == ctx.controller and matches(game, o, game.chars(o), filt, ctx.controller, None)
+            game.controller(o) == ctx.controller and matches(game, o, game.chars(o), filt, ctx.controller, source)
             for o in game.battlefield
         )
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"

@@ -294,6 +294,7 @@ SUBTYPE_NAMES = {
     "Swamp": "Болото",
     "Thrull": "Трулл",
     "Treefolk": "Лесовик",
+    "Wraith": "Призрак",  # Bog Wraith, «Болотный Призрак» (Ninth Edition)
     "Troll": "Тролль",
     "Turtle": "Черепаха",
     "Ugin": "Уджин",

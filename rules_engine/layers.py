@@ -45,6 +45,7 @@ STATIC_LAYERS = {
     "lose_abilities": "6",
     "set_colors": "5",
     "add_types": "4",
+    "set_subtypes": "4",  # "nonbasic lands are Mountains", "enchanted creature is a Treefolk" (205.1b, 305.7)
 }
 
 
@@ -386,6 +387,8 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
         kinds = {subtype_kind(s, chars.types) for s in data["subtypes"]}
         chars.subtypes = {s for s in chars.subtypes if subtype_kind(s, chars.types) not in kinds}
         chars.subtypes |= set(data["subtypes"])
+        if "Land" in chars.types and set(data["subtypes"]) & set(BASIC_LAND_MANA):
+            chars.abilities, chars.keywords = [], {}  # 305.7: it loses the abilities of its rules text
     elif kind == "grant_ability":
         chars.abilities.append(data["ability"])
     elif kind == "add_types":

@@ -155,6 +155,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "enters_as_copy": "enters_as_copy_value",
     "defines_pt": "defined_pt",
     "set_pt": "pt_set",
+    "set_subtypes": "subtypes_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
@@ -501,6 +502,10 @@ def _pt_change(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> N
     c.keys(v, {"power": "int", "toughness": "int"}, what)
 
 
+def _subtypes_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"subtypes": "strs!"}, what)
+
+
 def _pt_set(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.keys(v, {"power": "int!", "toughness": "int!"}, what)
 
@@ -624,6 +629,7 @@ _CHECKERS: dict[str, Check] = {
     "n_value": _n_value,
     "filter_value": _filter_value,
     "pt_set": _pt_set,
+    "subtypes_value": _subtypes_value,
     "defined_pt": _defined_pt,
     "static_amount": _static_amount,
     "copy_except": _copy_except,
