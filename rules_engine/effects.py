@@ -222,6 +222,7 @@ _LAYER_RU = {
     "switch_pt": "обмен силы и выносливости, слой 7e",
     "grant": "добавление способностей, слой 6",
     "lose_abilities": "потеря способностей, слой 6",
+    "lose_keywords": "потеря способности, слой 6",
     "set_colors": "цвет, слой 5",
     "set_types": "типы, слой 4",
     "add_types": "типы, слой 4",
@@ -301,6 +302,13 @@ def _grant(ctx: Context, v: dict[str, Any]) -> None:
 @effect("lose_abilities")
 def _lose(ctx: Context, v: dict[str, Any]) -> None:
     _continuous(ctx, "6", "lose_abilities", {}, v.get("on", "target"), v.get("duration"))
+
+
+@effect("lose_keywords")
+def _lose_keywords(ctx: Context, v: dict[str, Any]) -> None:
+    """Layer 6: "target creature loses flying" (613.1f; against a grant, the later timestamp wins, 613.9)."""
+    data = {"keywords": list(v["keywords"])}
+    _continuous(ctx, "6", "lose_keywords", data, v.get("on", "target"), v.get("duration"))
 
 
 @effect("set_colors")

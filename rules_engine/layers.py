@@ -43,6 +43,7 @@ STATIC_LAYERS = {
     "set_pt": "7b",  # "has base power and toughness N/N" (613.4b)
     "grant": "6",
     "lose_abilities": "6",
+    "lose_keywords": "6",  # "enchanted creature loses flying"
     "set_colors": "5",
     "add_types": "4",
     "set_subtypes": "4",  # "nonbasic lands are Mountains", "enchanted creature is a Treefolk" (205.1b, 305.7)
@@ -409,6 +410,9 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
     elif kind == "lose_abilities":
         chars.keywords = {}
         chars.abilities = []
+    elif kind == "lose_keywords":  # "loses flying"
+        for keyword in data["keywords"]:
+            chars.keywords.pop(keyword, None)
     elif kind == "set_pt":  # also gives P/T to a permanent that had none (an animated artifact)
         chars.power, chars.toughness = int(data["power"]), int(data["toughness"])
     elif kind == "pump":

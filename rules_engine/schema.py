@@ -78,6 +78,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "switch_pt": dict(_ON),
     "grant": {"keywords": "keywords!", **_ON},
     "lose_abilities": dict(_ON),
+    "lose_keywords": {"keywords": "keywords!", **_ON},
     "set_colors": {"colors": "colors!", **_ON},
     "set_types": {"types": "types!", "subtypes": "strs", **_ON},
     "add_types": {"types": "types", "subtypes": "strs", **_ON},
@@ -156,6 +157,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "defines_pt": "defined_pt",
     "set_pt": "pt_set",
     "set_subtypes": "subtypes_value",
+    "lose_keywords": "grant_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},

@@ -92,6 +92,7 @@ STATIC_KINDS = frozenset(
         "enters_as_copy",  # rule 707.5: value {filter, except}: "you may have this enter as a copy of ..."
         "defines_pt",  # rule 604.3, layer 7a: value {power, toughness}: a number or {count: FILTER} (every zone)
         "set_pt",  # rule 613.4b, layer 7b: value {power, toughness}: affects have base P/T N/N
+        "lose_keywords",  # layer 6, value {keywords}: "enchanted creature loses flying"
         "set_subtypes",  # layer 4, value {subtypes}: replaces the subtypes of that kind (205.1b; lands: 305.7)
     }
 )
@@ -108,6 +109,7 @@ EFFECT_NAMES = frozenset(
         "switch_pt",
         "grant",
         "lose_abilities",
+        "lose_keywords",  # {keywords, on, duration}: layer 6, "target creature loses flying"
         "set_colors",
         "set_types",
         "add_types",

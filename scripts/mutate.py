@@ -973,8 +973,35 @@ MUTANTS: tuple[Mutant, ...] = (
         "    return (LAYER_ORDER.index(effect.layer), effect.timestamp)",
         "    return (LAYER_ORDER.index(effect.layer), -effect.timestamp)",
     ),
+    Mutant(
+        "copy-loses-this-ability",
+        "707.9a",
+        "copies.py",
+        '    if exc.get("this_ability") and this_ability is not None and this_ability not in abilities:',
+        "    if False:",
+    ),
+    Mutant(
+        "copy-of-a-departed-object-made-of-nothing",
+        "608.2h",
+        "effects.py",
+        "    snap = ctx.game.lki.get(ctx.targets[index].oid)  # type: ignore[arg-type]\n",
+        "    snap = None\n",
+    ),
+    Mutant(
+        "land-type-set-keeps-its-abilities",
+        "305.7",
+        "layers.py",
+        "            chars.abilities, chars.keywords = [], {}  # 305.7",
+        "            pass  # 305.7",
+    ),
+    Mutant(
+        "become-copy-ignored",
+        "707.1",
+        "effects.py",
+        "        copies.become_copy(ctx.game, obj, copied,",
+        "        (lambda *a, **k: None)(ctx.game, obj, copied,",
+    ),
 )
-
 @dataclass
 class Outcome:
     name: str
