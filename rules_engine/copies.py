@@ -31,24 +31,31 @@ def printed_values(obj: GameObject | Snapshot) -> CardDef:
     return definition
 
 
-def copy_effects_on(game: Game, oid: int) -> list[Any]:
-    """The layer-1a copy effects applying to an object, in timestamp order (613.2)."""
-    return sorted((e for e in game.effects if e.layer == "1" and oid in e.affected), key=lambda e: e.timestamp)
+def copy_index(game: Game) -> dict[int, CardDef]:
+    """Each object's latest layer-1a copy values (the later copy effect wins whole, 613.2a), for a whole pass."""
+    index: dict[int, CardDef] = {}
+    for effect in sorted((e for e in game.effects if e.layer == "1"), key=lambda e: e.timestamp):
+        for oid in effect.affected:
+            index[oid] = effect.data["values"]
+    return index
 
 
-def copiable_values(game: Game, obj: GameObject | Snapshot, *, face_down: bool = True) -> CardDef:
+def copiable_values(
+    game: Game, obj: GameObject | Snapshot, *, face_down: bool = True, index: dict[int, CardDef] | None = None
+) -> CardDef:
     """Layer 1: the printed values, then each copy effect in timestamp order (1a), then the face-down status
     (1b, 708.2). ``face_down=False`` gives the values a face-down permanent will have once turned face up
     (707.3, 708.10: a face-down permanent that became a copy turns up as the copy, with the copy's morph)."""
     if isinstance(obj, Snapshot) and obj.values is not None:
         return obj.values  # last known copiable values (608.2h)
-    values = printed_values(obj)
-    if isinstance(obj, GameObject):
-        for effect in copy_effects_on(game, obj.oid):
-            values = effect.data["values"]
     if face_down and obj.face_down and obj.zone in ("battlefield", "stack"):
         return FACE_DOWN
-    return values
+    if isinstance(obj, GameObject):
+        if index is None:
+            index = copy_index(game) if game.effects else {}
+        if obj.oid in index:
+            return index[obj.oid]
+    return printed_values(obj)
 
 
 def with_exceptions(values: CardDef, exc: dict[str, Any] | None, *, this_ability: AbilityDef | None = None,

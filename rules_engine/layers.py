@@ -66,13 +66,15 @@ class ContinuousEffect:
     ability: AbilityDef | None = None  # the static ability generating it (its existence, rule 613.8a)
 
 
-def base_characteristics(obj: GameObject, game: Game | None = None) -> Characteristics:
+def base_characteristics(
+    obj: GameObject, game: Game | None = None, index: dict[int, Any] | None = None
+) -> Characteristics:
     """Layer 1 (613.2): the object's copiable values — printed, as modified by copy effects and its face-down
     status (rule 707.2, 708.2)."""
     if game is None:
         values = FACE_DOWN if obj.face_down and obj.zone in ("battlefield", "stack") else copies.printed_values(obj)
     else:
-        values = copies.copiable_values(game, obj)
+        values = copies.copiable_values(game, obj, index=index)
     return Characteristics.of(values, obj.controller)
 
 
@@ -152,7 +154,8 @@ def matches(
 def compute(game: Game) -> dict[int, Characteristics]:
     """Characteristics of every object in every zone."""
     objects = list(game.all_objects())
-    result = {o.oid: base_characteristics(o, game) for o in objects}  # layer 1: copiable values
+    index = copies.copy_index(game)
+    result = {o.oid: base_characteristics(o, game, index) for o in objects}  # layer 1: copiable values
     by_id = {o.oid: o for o in objects}
     for o in objects:  # layer 4, characteristic-defining abilities, in all zones (rule 604.3)
         chars = result[o.oid]

@@ -871,7 +871,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "copy-effects-ignored",
         "707.2",
         "copies.py",
-        '            values = effect.data["values"]\n',
+        '            index[oid] = effect.data["values"]\n',
         "            pass\n",
     ),
     Mutant(
