@@ -829,7 +829,7 @@ def _clash_values(game: Game, card: GameObject) -> list[int]:
         values = [h.cost.mana_value if h.cost else 0 for h in halves]
         return values if game.options.split_card_two_sets_of_characteristics else [sum(values)]
     chars = game.chars(card)
-    return [chars.cost.mana_value if chars.cost else 0]
+    return [chars.mana_value]
 
 
 @effect("nothing")

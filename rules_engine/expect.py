@@ -454,7 +454,7 @@ def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any)
     elif kind == "face_down":
         c.cmp(f"{name} рубашкой вверх", bool(wanted), obj.face_down)
     elif kind == "mana_value":
-        c.cmp(f"конвертированная мана-стоимость {name}", int(wanted), chars.cost.mana_value if chars.cost else 0)
+        c.cmp(f"конвертированная мана-стоимость {name}", int(wanted), chars.mana_value)
     elif kind == "mana_spent":
         from rules_engine.mana import parse_units
 

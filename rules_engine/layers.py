@@ -75,7 +75,11 @@ def base_characteristics(
         values = FACE_DOWN if obj.face_down and obj.zone in ("battlefield", "stack") else copies.printed_values(obj)
     else:
         values = copies.copiable_values(game, obj, index=index)
-    return Characteristics.of(values, obj.controller)
+    chars = Characteristics.of(values, obj.controller)
+    front = obj.definition
+    if values is front.back and obj.transformed and front.cost is not None:  # 202.3b (not for a copy of it)
+        chars.front_mana_value = front.cost.mana_value
+    return chars
 
 
 def subtype_kind(subtype: str, types: Iterable[str]) -> str:
@@ -141,7 +145,7 @@ def matches(
     if "tapped" in filt and obj.tapped != bool(filt["tapped"]):
         return False
     if "mana_value_at_most" in filt:
-        value = chars.cost.mana_value if chars.cost else 0
+        value = chars.mana_value
         if value > int(filt["mana_value_at_most"]):
             return False
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):

@@ -1001,7 +1001,16 @@ MUTANTS: tuple[Mutant, ...] = (
         "        copies.become_copy(ctx.game, obj, copied,",
         "        (lambda *a, **k: None)(ctx.game, obj, copied,",
     ),
+    Mutant(
+        "back-face-mana-value-zero",
+        "202.3b",
+        "layers.py",
+        "        chars.front_mana_value = front.cost.mana_value\n",
+        "        pass\n",
+    ),
 )
+
+
 @dataclass
 class Outcome:
     name: str

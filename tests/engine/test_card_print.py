@@ -88,6 +88,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Clone",
         "Copy Artifact",
         "Cytoshape",
+        "Delver of Secrets",
         "Divination",
         "Doomed Dissenter",
         "Doomwake Giant",
