@@ -129,6 +129,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Moonmist",
         "Nylea, Keen-Eyed",
         "Oath of Gideon",
+        "Olivia Voldaren",
         "Orb of Dreams",
         "Ovinize",
         "Pillarfield Ox",
