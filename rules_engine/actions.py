@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, stack, triggers, turn
+from rules_engine import combat, copies, stack, triggers, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -119,7 +119,8 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
     if game.controller(found[0]) != player:
         raise IllegalAction(f"{narr.player(player)} не контролирует {narr.obj(game, found[0])}", "116.2b")
     obj = found[0]
-    definition = obj.definition
+    # 707.3, 708.10: it turns up as what its copy effects made it (a face-down copy of a morph has that morph)
+    definition = copies.copiable_values(game, obj, face_down=False)
     morph_cost = definition.keywords.get("morph") or definition.keywords.get("megamorph")
     lost = _lost_abilities(game, obj)
     ways = []

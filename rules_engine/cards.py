@@ -166,8 +166,8 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
     power = toughness = None
     if "pt" in spec:
         p, _, t = str(spec["pt"]).partition("/")
-        try:
-            power, toughness = int(p), int(t)
+        try:  # "*" is defined by a characteristic-defining ability (604.3, defines_pt); 0 without one (208.2b)
+            power, toughness = (0 if p == "*" else int(p)), (0 if t == "*" else int(t))
         except ValueError as exc:
             raise CardDefinitionError(f"{at('pt')}: pt must look like 2/2") from exc
     elif "Creature" in types:

@@ -16,13 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import history, replacement
+from rules_engine import copies, history, replacement
 from rules_engine import log as narr
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.layers import ContinuousEffect, matches
 from rules_engine.mana import parse_units
-from rules_engine.objects import FACE_DOWN, AbilityDef, Card, GameObject, Snapshot
+from rules_engine.objects import AbilityDef, Card, GameObject, Snapshot
 from rules_engine.targets import Target
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class Context:
     spell: GameObject | None = None
     made: list[GameObject] = field(default_factory=list)  # what this effect manifested so far ("made")
     about: tuple[int, ...] = ()  # a delayed trigger's objects: "that creature" (rule 603.7c)
+    ability: AbilityDef | None = None  # the ability resolving: "this ability" of a copy exception (707.9a)
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)
@@ -221,6 +222,7 @@ _LAYER_RU = {
     "switch_pt": "обмен силы и выносливости, слой 7e",
     "grant": "добавление способностей, слой 6",
     "lose_abilities": "потеря способностей, слой 6",
+    "lose_keywords": "потеря способности, слой 6",
     "set_colors": "цвет, слой 5",
     "set_types": "типы, слой 4",
     "add_types": "типы, слой 4",
@@ -300,6 +302,13 @@ def _grant(ctx: Context, v: dict[str, Any]) -> None:
 @effect("lose_abilities")
 def _lose(ctx: Context, v: dict[str, Any]) -> None:
     _continuous(ctx, "6", "lose_abilities", {}, v.get("on", "target"), v.get("duration"))
+
+
+@effect("lose_keywords")
+def _lose_keywords(ctx: Context, v: dict[str, Any]) -> None:
+    """Layer 6: "target creature loses flying" (613.1f; against a grant, the later timestamp wins, 613.9)."""
+    data = {"keywords": list(v["keywords"])}
+    _continuous(ctx, "6", "lose_keywords", data, v.get("on", "target"), v.get("duration"))
 
 
 @effect("set_colors")
@@ -501,6 +510,7 @@ def _token_enters(ctx: Context, card: Card) -> GameObject:
 
     game = ctx.game
     obj = game.new_object(card, "battlefield", ctx.controller)
+    copies.as_enters(game, obj)  # a token copy of a Clone may itself enter as a copy (707.8a, second Example)
     replacement.apply_entering(game, obj, Counter())
     game.log(f"{narr.player(ctx.controller)} создает {narr.obj(game, obj)}")
     triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
@@ -509,12 +519,45 @@ def _token_enters(ctx: Context, card: Card) -> GameObject:
 
 @effect("create_token_copy")
 def _token_copy(ctx: Context, v: dict[str, Any]) -> None:
-    """Rule 706.2: the copy takes the copiable values, the printed characteristics with their abilities (a
-    token's too: those its creating effect gave it), not counters, status or other effects."""
-    for obj in objects(ctx, v.get("of", "target")):
-        definition = FACE_DOWN if obj.face_down else obj.definition
+    """Rules 707.2, 111.1: the token is defined by the copiable values of the original — printed, as modified by
+    copy effects and its face-down status, with the exceptions (707.9) — not by its counters, status or other
+    effects. An original that has left since it was targeted is copied as it last existed (608.2h: "return target
+    creature to its owner's hand; create a token that's a copy of that creature")."""
+    for obj in _copy_originals(ctx, v.get("of", "target")):
+        definition = copies.with_exceptions(copies.copiable_values(ctx.game, obj), v.get("except"),
+                                            this_ability=ctx.ability)
         card = Card(ref=f"{obj.card.ref} (copy)", definition=definition, owner=ctx.controller, is_token=True)
         _token_enters(ctx, card)
+
+
+def _copy_originals(ctx: Context, ref: Any) -> list[GameObject | Snapshot]:
+    live: list[GameObject | Snapshot] = list(objects(ctx, ref))
+    text = str(ref)
+    if live or not text.startswith("target"):
+        return live
+    index = int(text[6:] or 0)
+    if index >= len(ctx.targets) or (ctx.legal and not ctx.legal[index]) or ctx.targets[index].oid is None:
+        return []
+    snap = ctx.game.lki.get(ctx.targets[index].oid)  # type: ignore[arg-type]
+    return [snap] if snap is not None else []
+
+
+@effect("become_copy")
+def _become_copy(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 707.1 / 707.4: each permanent ``what`` becomes a copy of ``of`` (its copiable values now, locked:
+    707.2b), with the exceptions (707.9); "until end of turn" or for good. It stays the same object."""
+    originals = objects(ctx, v["of"])
+    if not originals:
+        return  # the object to copy is gone (an illegal target): nothing to copy
+    original = originals[0]
+    values = copies.copiable_values(ctx.game, original)
+    for obj in objects(ctx, v.get("what", "self")):
+        if obj.zone != "battlefield" or obj.oid == original.oid:
+            continue  # a creature becoming a copy of itself keeps its values
+        own = copies.copiable_values(ctx.game, obj)
+        copied = copies.with_exceptions(values, v.get("except"), this_ability=ctx.ability, own=own)
+        copies.become_copy(ctx.game, obj, copied, duration=str(v.get("duration") or "permanent"),
+                           source_oid=ctx.source.oid, controller=ctx.controller)
 
 
 @effect("regenerate")
@@ -598,7 +641,7 @@ def _copy(ctx: Context, v: dict[str, Any]) -> None:
     from rules_engine import stack
 
     for obj in objects(ctx, v.get("what", "target")):
-        stack.copy_spell(ctx.game, obj, ctx.controller)
+        stack.copy_spell(ctx.game, obj, ctx.controller, v.get("except"))
 
 
 @effect("if_spent")
@@ -786,7 +829,7 @@ def _clash_values(game: Game, card: GameObject) -> list[int]:
         values = [h.cost.mana_value if h.cost else 0 for h in halves]
         return values if game.options.split_card_two_sets_of_characteristics else [sum(values)]
     chars = game.chars(card)
-    return [chars.cost.mana_value if chars.cost else 0]
+    return [chars.mana_value]
 
 
 @effect("nothing")
@@ -1030,8 +1073,9 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
     game = ctx.game
     if "control" in cond:  # "if you control a Goblin": a permanent, never a spell (LRW tribal 3)
         filt = dict(cond["control"])
+        source = ctx.source_live()  # "if this creature is a Spirit": {self: true, subtypes: [Spirit]}
         return any(
-            game.controller(o) == ctx.controller and matches(game, o, game.chars(o), filt, ctx.controller, None)
+            game.controller(o) == ctx.controller and matches(game, o, game.chars(o), filt, ctx.controller, source)
             for o in game.battlefield
         )
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"

@@ -52,6 +52,9 @@ KINDS = frozenset(
         "land_plays",
         "may_look",
         "not_subtypes",
+        "name",
+        "abilities",
+        "not_abilities",
     }
 )
 
@@ -112,6 +115,9 @@ SHAPES: dict[str, tuple[str, Any, str]] = {
     "summoning_sick": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
     "attached": (_BY_CARD, lambda v: isinstance(v, str) or v is None, "a card ref or null"),
     "encoded": (_BY_CARD, lambda v: isinstance(v, str) or v is None, "a card ref or null"),
+    "name": (_BY_CARD, lambda v: isinstance(v, str), 'its English name now ("" for none, face down)'),
+    "abilities": (_BY_CARD, _is_words, "a list of ability names"),
+    "not_abilities": (_BY_CARD, _is_words, "a list of ability names"),
     "may_look": (_BY_CARD, lambda v: isinstance(v, list) and all(_is_player(p) for p in v), "a list of players"),
 }
 WHOLE: dict[str, tuple[Any, str]] = {
@@ -379,6 +385,15 @@ def _stack_name(game: Game, text: str) -> str:
     return f"способность объекта {label}"
 
 
+def _ability_label(game: Game, ability_name: str) -> str:
+    """The Russian label of the ability an expectation names, found on any object or card of the game."""
+    for o in game.all_objects():
+        for a in [*game.chars(o).abilities, *o.card.definition.abilities]:
+            if a.name == ability_name:
+                return narr.ability_label(a)
+    return "способность"
+
+
 def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any) -> None:
     from rules_engine import costs
 
@@ -426,10 +441,20 @@ def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any)
         c.cmp(f"контролер {name}", str(wanted), chars.controller)
     elif kind == "tapped":
         c.cmp(f"{name} повернут", bool(wanted), obj.tapped)
+    elif kind == "name":  # a copy effect renames it (707.2); a face-down one has none (708.2a)
+        c.cmp(f"имя {name}", str(wanted) or "(нет имени)", chars.name or "(нет имени)")
+    elif kind in ("abilities", "not_abilities"):  # told by their Russian labels, never the internal names
+        names = [a.name for a in chars.abilities]
+        held = ", ".join(narr.ability_label(a) for a in chars.abilities) or "нет"
+        for wanted_name in wanted:
+            present = wanted_name in names
+            expected = kind == "abilities"
+            c.add(f"способность «{_ability_label(game, str(wanted_name))}» у {name}", "есть" if expected else "нет",
+                  f"{'есть' if present else 'нет'} (способности: {held})", present == expected)
     elif kind == "face_down":
         c.cmp(f"{name} рубашкой вверх", bool(wanted), obj.face_down)
     elif kind == "mana_value":
-        c.cmp(f"конвертированная мана-стоимость {name}", int(wanted), chars.cost.mana_value if chars.cost else 0)
+        c.cmp(f"конвертированная мана-стоимость {name}", int(wanted), chars.mana_value)
     elif kind == "mana_spent":
         from rules_engine.mana import parse_units
 

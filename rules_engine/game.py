@@ -172,7 +172,7 @@ class Game:
             self._chars = layers.compute(self)
         found = self._chars.get(obj.oid)
         if found is None:  # an object not in any zone (e.g. being created); base characteristics
-            return layers.base_characteristics(obj)
+            return layers.base_characteristics(obj, self)
         return found
 
     def chars_of(self, obj: GameObject | Snapshot) -> Characteristics:
@@ -186,6 +186,8 @@ class Game:
         return self.chars(obj).controller
 
     def snapshot(self, obj: GameObject) -> Snapshot:
+        from rules_engine import copies
+
         if self._batch is not None and obj.oid in self._batch:
             return self._batch[obj.oid]
         return Snapshot(
@@ -199,6 +201,7 @@ class Game:
             tapped=obj.tapped,
             face_down=obj.face_down,
             attached_to=obj.attached_to,
+            values=copies.copiable_values(self, obj),
         )
 
     def source_chars(self, source: Snapshot | GameObject) -> tuple[Characteristics, str]:
@@ -255,7 +258,7 @@ class Game:
         paid: tuple[str, ...] = (),
     ) -> GameObject:
         """Move an object to a zone; the result is a new object (rule 400.7)."""
-        from rules_engine import replacement, triggers
+        from rules_engine import copies, replacement, triggers
 
         snap = self.snapshot(obj)
         self.lki[obj.oid] = snap
@@ -274,6 +277,7 @@ class Game:
             lib.insert(0, lib.pop())
         entering_counters: Counter[str] = Counter(counters or {})
         if to_zone == "battlefield":
+            copies.as_enters(self, new)  # 707.5: a copy as it enters, before the copied "enters with" abilities
             replacement.apply_entering(self, new, entering_counters)
             if new.counters.get("loyalty", 0) == 0 and self.chars(new).loyalty is not None:
                 new.counters["loyalty"] = self.chars(new).loyalty or 0

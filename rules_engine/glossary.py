@@ -95,6 +95,7 @@ COUNTER_NAMES = {
     "loyalty": "жетон верности",
     "poison": "жетон яда",  # a player's counter (rule 122.1f)
     "charge": "жетон заряда",
+    "fade": "жетон угасания",
 }
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {
@@ -293,6 +294,7 @@ SUBTYPE_NAMES = {
     "Swamp": "Болото",
     "Thrull": "Трулл",
     "Treefolk": "Лесовик",
+    "Wraith": "Призрак",  # Bog Wraith, «Болотный Призрак» (Ninth Edition)
     "Troll": "Тролль",
     "Turtle": "Черепаха",
     "Ugin": "Уджин",

@@ -1,10 +1,11 @@
 """Continuous effects applied in layers and timestamp order (rule 613).
 
-Layers handled: 2 control, 4 type (characteristic-defining changeling first, in every zone), 5 colour,
-6 abilities added / removed, 7b P/T setting, 7c P/T modifying, 7d counters, 7e switching. Effects from
-resolved spells and abilities lock the set of objects they affect when they begin (rule 611.2c); effects of
-static abilities apply to whatever matches their filter right now.
-"""
+Layers handled: 1 copiable values (copy effects, then the face-down status: ``copies``), 2 control, 3 text,
+4 type (characteristic-defining changeling first, in every zone), 5 colour, 6 abilities added / removed, 7a
+characteristic-defining P/T (every zone), 7b P/T setting, 7c P/T modifying, 7d counters, 7e switching. Inside a
+layer, dependency (613.8) and then timestamps (613.7) order the effects. Effects from resolved spells and
+abilities lock the set of objects they affect when they begin (rule 611.2c); effects of static abilities apply to
+whatever matches their filter right now, while their source has the ability."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import copies
 from rules_engine.objects import FACE_DOWN, AbilityDef, Characteristics, GameObject, Snapshot
 
 if TYPE_CHECKING:
@@ -35,8 +37,17 @@ TYPES_OF_KIND = {
     "Creature": {"Creature", "Tribal", "Kindred"},
     "Planeswalker": {"Planeswalker"},
 }
-LAYER_ORDER = ("2", "3", "4", "5", "6", "7b", "7c", "7e")
-STATIC_LAYERS = {"pump": "7c", "grant": "6", "lose_abilities": "6", "set_colors": "5", "add_types": "4"}
+LAYER_ORDER = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7e")
+STATIC_LAYERS = {
+    "pump": "7c",
+    "set_pt": "7b",  # "has base power and toughness N/N" (613.4b)
+    "grant": "6",
+    "lose_abilities": "6",
+    "lose_keywords": "6",  # "enchanted creature loses flying"
+    "set_colors": "5",
+    "add_types": "4",
+    "set_subtypes": "4",  # "nonbasic lands are Mountains", "enchanted creature is a Treefolk" (205.1b, 305.7)
+}
 
 
 @dataclass
@@ -52,15 +63,22 @@ class ContinuousEffect:
     source_oid: int | None = None
     controller: str = ""
     filter: dict[str, Any] | None = field(default=None)
+    ability: AbilityDef | None = None  # the static ability generating it (its existence, rule 613.8a)
 
 
-def base_characteristics(obj: GameObject) -> Characteristics:
-    if obj.face_down and obj.zone in ("battlefield", "stack"):
-        chars = Characteristics.of(FACE_DOWN, obj.controller)
-    elif obj.transformed and obj.definition.back is not None and obj.zone == "battlefield":
-        chars = Characteristics.of(obj.definition.back, obj.controller)
+def base_characteristics(
+    obj: GameObject, game: Game | None = None, index: dict[int, Any] | None = None
+) -> Characteristics:
+    """Layer 1 (613.2): the object's copiable values — printed, as modified by copy effects and its face-down
+    status (rule 707.2, 708.2)."""
+    if game is None:
+        values = FACE_DOWN if obj.face_down and obj.zone in ("battlefield", "stack") else copies.printed_values(obj)
     else:
-        chars = Characteristics.of(obj.definition, obj.controller)
+        values = copies.copiable_values(game, obj, index=index)
+    chars = Characteristics.of(values, obj.controller)
+    front = obj.definition
+    if values is front.back and obj.transformed and front.cost is not None:  # 202.3b (not for a copy of it)
+        chars.front_mana_value = front.cost.mana_value
     return chars
 
 
@@ -127,7 +145,7 @@ def matches(
     if "tapped" in filt and obj.tapped != bool(filt["tapped"]):
         return False
     if "mana_value_at_most" in filt:
-        value = chars.cost.mana_value if chars.cost else 0
+        value = chars.mana_value
         if value > int(filt["mana_value_at_most"]):
             return False
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
@@ -140,26 +158,30 @@ def matches(
 def compute(game: Game) -> dict[int, Characteristics]:
     """Characteristics of every object in every zone."""
     objects = list(game.all_objects())
-    result = {o.oid: base_characteristics(o) for o in objects}
+    index = copies.copy_index(game)
+    result = {o.oid: base_characteristics(o, game, index) for o in objects}  # layer 1: copiable values
     by_id = {o.oid: o for o in objects}
     for o in objects:  # layer 4, characteristic-defining abilities, in all zones (rule 604.3)
         chars = result[o.oid]
         if "changeling" in chars.keywords:
             chars.subtypes.add(ALL_CREATURE_TYPES)
-    spell_effects = sorted(game.effects, key=lambda e: e.timestamp)
+    spell_effects = sorted((e for e in game.effects if e.layer != "1"), key=lambda e: e.timestamp)
+    for layer in ("2", "3"):  # no static ability of the vocabulary changes control or text
+        for effect in spell_effects:
+            if effect.layer == layer:
+                for o in _affected(game, effect, by_id, result):
+                    _apply(effect, result[o.oid], game)
+    # Static abilities as their text reads after layer 3; an effect of one applies only while its source still
+    # has the ability when its layer comes (its existence, 613.8a), so the order inside a layer matters (613.8).
     statics = list(_static_effects(game, by_id, result))
-    early = sorted([e for e in spell_effects + statics if e.layer in ("2", "3", "4", "5", "6")], key=_order)
-    granted = False
-    for effect in early:
-        if not granted and LAYER_ORDER.index(effect.layer) > LAYER_ORDER.index("4"):
+    for layer in ("4", "5", "6"):
+        if layer == "5":
             _land_type_abilities(result.values())  # once the land types are final (after layer 4)
-            granted = True
-        for o in _affected(game, effect, by_id, result):
-            _apply(effect, result[o.oid], game)
-    if not granted:
-        _land_type_abilities(result.values())
+        pending = [e for e in spell_effects + statics if e.layer == layer]
+        _apply_layer(game, sorted(pending, key=_order), by_id, result)
     late_statics = [e for e in _static_effects(game, by_id, result) if e.layer.startswith("7")]
     late = sorted([e for e in spell_effects if e.layer.startswith("7")] + late_statics, key=_order)
+    _defined_pt(game, objects, result)  # 7a: characteristic-defining P/T, in every zone (604.3, 613.4a)
     for layer in ("7b", "7c"):
         for effect in late:
             if effect.layer == layer:
@@ -176,6 +198,104 @@ def compute(game: Game) -> dict[int, Characteristics]:
             for o in _affected(game, effect, by_id, result):
                 _apply(effect, result[o.oid], game)
     return result
+
+
+def _apply_layer(
+    game: Game, pending: list[ContinuousEffect], by_id: dict[int, GameObject], result: dict[int, Characteristics]
+) -> None:
+    """Rule 613.8: inside a layer, an effect that depends on another waits until that one has applied; otherwise,
+    and inside a dependency loop, timestamp order (613.7). The order is re-evaluated after each effect (613.8c)."""
+    while pending:
+        effect = pending[0]
+        if len(pending) > 1 and any(e.ability is not None for e in pending):
+            trials = {id(other): _trial(game, other, by_id, result) for other in pending}
+            for candidate in pending:
+                if not any(
+                    other is not candidate and _depends(game, candidate, trials[id(other)], by_id, result)
+                    for other in pending
+                ):
+                    effect = candidate
+                    break
+        pending = [e for e in pending if e is not effect]
+        _apply_one(game, effect, by_id, result)
+
+
+def _exists(effect: ContinuousEffect, result: dict[int, Characteristics]) -> bool:
+    """An effect of a static ability exists while its source has that ability (613.8a: "the existence")."""
+    if effect.ability is None:
+        return True
+    chars = result.get(effect.source_oid) if effect.source_oid is not None else None
+    return chars is not None and effect.ability in chars.abilities
+
+
+def _apply_one(
+    game: Game, effect: ContinuousEffect, by_id: dict[int, GameObject], result: dict[int, Characteristics]
+) -> None:
+    if not _exists(effect, result):
+        return
+    for o in _affected(game, effect, by_id, result):
+        _apply(effect, result[o.oid], game)
+
+
+def _trial(
+    game: Game, effect: ContinuousEffect, by_id: dict[int, GameObject], result: dict[int, Characteristics]
+) -> dict[int, Characteristics]:
+    """The characteristics as they would be if ``effect`` applied now (to see what depends on it)."""
+    trial = {oid: chars.copy() for oid, chars in result.items()}
+    _apply_one(game, effect, by_id, trial)
+    return trial
+
+
+def _depends(
+    game: Game,
+    effect: ContinuousEffect,
+    trial: dict[int, Characteristics],
+    by_id: dict[int, GameObject],
+    result: dict[int, Characteristics],
+) -> bool:
+    """613.8a (b): applying the other effect would change this one's existence or what it applies to. An effect
+    of a resolved spell or ability has a locked set of objects (611.2c) and no source ability: it depends on
+    nothing."""
+    if effect.ability is None:
+        return False
+    if _exists(effect, result) != _exists(effect, trial):
+        return True
+    before = {o.oid for o in _affected(game, effect, by_id, result)}
+    return before != {o.oid for o in _affected(game, effect, by_id, trial)}
+
+
+def _defined_pt(game: Game, objects: list[GameObject], result: dict[int, Characteristics]) -> None:
+    """Layer 7a: "this creature's power and toughness are each equal to the number of ..." (604.3, 613.4a) —
+    counted now, so the creature changes as the count changes; it functions in every zone."""
+    by_id: dict[int, GameObject] | None = None
+    for o in objects:
+        chars = result[o.oid]
+        for ability in chars.abilities:
+            if ability.kind != "static" or ability.spec.get("static") != copies.CDA_PT:
+                continue
+            if by_id is None:
+                by_id = {x.oid: x for x in objects}
+            value = ability.spec.get("value") or {}
+            for stat in ("power", "toughness"):
+                if stat in value:
+                    setattr(chars, stat, _static_amount(game, value[stat], o, chars, by_id, result))
+
+
+def _static_amount(
+    game: Game,
+    expr: Any,
+    source: GameObject,
+    chars: Characteristics,
+    by_id: dict[int, GameObject],
+    result: dict[int, Characteristics],
+) -> int:
+    """A number, or ``{count: FILTER}`` — objects matching it now (on the battlefield, or in ``zone``)."""
+    if isinstance(expr, int):
+        return expr
+    filt = dict(expr["count"])
+    zone = filt.get("zone")
+    pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
+    return sum(1 for o in pool if matches(game, o, result[o.oid], filt, chars.controller, source))
 
 
 # Rule 305.6: a land with a basic land type has "{T}: Add [mana]" for it, whatever its rules text says.
@@ -231,6 +351,7 @@ def _static_effects(
                 source_oid=source.oid,
                 controller=chars.controller,
                 filter=dict(ability.spec.get("affects") or {"self": True}),
+                ability=ability,
             )
 
 
@@ -274,6 +395,8 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
         kinds = {subtype_kind(s, chars.types) for s in data["subtypes"]}
         chars.subtypes = {s for s in chars.subtypes if subtype_kind(s, chars.types) not in kinds}
         chars.subtypes |= set(data["subtypes"])
+        if "Land" in chars.types and set(data["subtypes"]) & set(BASIC_LAND_MANA):
+            chars.abilities, chars.keywords = [], {}  # 305.7: it loses the abilities of its rules text
     elif kind == "grant_ability":
         chars.abilities.append(data["ability"])
     elif kind == "add_types":
@@ -294,6 +417,9 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
     elif kind == "lose_abilities":
         chars.keywords = {}
         chars.abilities = []
+    elif kind == "lose_keywords":  # "loses flying"
+        for keyword in data["keywords"]:
+            chars.keywords.pop(keyword, None)
     elif kind == "set_pt":  # also gives P/T to a permanent that had none (an animated artifact)
         chars.power, chars.toughness = int(data["power"]), int(data["toughness"])
     elif kind == "pump":

@@ -92,6 +92,14 @@ class Characteristics:
     keywords: dict[str, Any]
     abilities: list[AbilityDef]
     controller: str = ""
+    front_mana_value: int | None = None  # a transformed permanent's back face (rule 202.3b)
+
+    @property
+    def mana_value(self) -> int:
+        """Rule 202.3: from the mana cost; a nonmodal double-faced permanent's back face uses its front face's."""
+        if self.front_mana_value is not None:
+            return self.front_mana_value
+        return self.cost.mana_value if self.cost else 0
 
     @classmethod
     def of(cls, d: CardDef, controller: str = "") -> Characteristics:
@@ -203,6 +211,7 @@ class Snapshot:
     tapped: bool
     face_down: bool
     attached_to: int | None = None
+    values: CardDef | None = None  # its copiable values (layer 1), for a copy made after it left (707.2, 608.2h)
 
 
 @dataclass

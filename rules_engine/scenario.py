@@ -101,6 +101,7 @@ CHOICE_KINDS = frozenset(
         "choose_card",
         "cipher",
         "clash",
+        "copy",
         "cost",
         "discard",
         "hideaway",

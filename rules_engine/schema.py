@@ -78,6 +78,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "switch_pt": dict(_ON),
     "grant": {"keywords": "keywords!", **_ON},
     "lose_abilities": dict(_ON),
+    "lose_keywords": {"keywords": "keywords!", **_ON},
     "set_colors": {"colors": "colors!", **_ON},
     "set_types": {"types": "types!", "subtypes": "strs", **_ON},
     "add_types": {"types": "types", "subtypes": "strs", **_ON},
@@ -95,7 +96,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
     "create_token": {"token": "token!", "n": "amount", "ref": "str"},
-    "create_token_copy": {"of": "ref"},
+    "create_token_copy": {"of": "ref", "except": "copy_except"},
+    "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
     "prevent_damage": {"n": "amount_or_all", "to": "ref"},
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
@@ -103,7 +105,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "untap": "ref",
     "counter_spell": "ref",
     "counter_ability": "ref",
-    "copy_spell": {"what": "ref"},
+    "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
     "may": {"then": "effect!", "question": "str"},
     "pay_optional": {"cost": "mana!", "then": "effect!"},
@@ -151,6 +153,11 @@ STATIC_VALUES: dict[str, str | None] = {
     "cost_reduction": "mana",
     "lose_abilities": None,
     "exile_instead_of_graveyard": None,
+    "enters_as_copy": "enters_as_copy_value",
+    "defines_pt": "defined_pt",
+    "set_pt": "pt_set",
+    "set_subtypes": "subtypes_value",
+    "lose_keywords": "grant_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
@@ -497,6 +504,63 @@ def _pt_change(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> N
     c.keys(v, {"power": "int", "toughness": "int"}, what)
 
 
+def _subtypes_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"subtypes": "strs!"}, what)
+
+
+def _pt_set(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"power": "int!", "toughness": "int!"}, what)
+
+
+def _defined_pt(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """Rule 604.3: each of power and toughness is a number or ``{count: FILTER}`` (``zone:`` counts there)."""
+    c.keys(v, {"power": "static_amount!", "toughness": "static_amount!"}, what)
+
+
+def _static_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if isinstance(v, int) and not isinstance(v, bool):
+        return
+    if isinstance(v, dict) and set(v) == {"count"}:
+        c.keys(v["count"], {**FILTER, "zone": "zone"}, f"{what} (count)")
+        return
+    raise c.fail(parent, f"{what}: a number or {{count: FILTER}}, not {v!r}", key)
+
+
+# Rule 707.9: the modifications and exceptions a copy effect may state ("except it's 1/1", "except it has flying",
+# "except it doesn't copy that creature's colour", "except it's an enchantment in addition to its other types").
+COPY_EXCEPT: dict[str, str] = {
+    "power": "int",
+    "toughness": "int",
+    "colors": "colors",
+    "not_copied": "not_copied",
+    "add_types": "types",
+    "add_subtypes": "strs",
+    "add_supertypes": "supertypes",
+    "remove_supertypes": "supertypes",
+    "name": "str",
+    "keywords": "keywords",
+    "this_ability": "bool",
+    "abilities": "abilities",
+}
+
+
+def _copy_except(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, COPY_EXCEPT, f"{what} (except)")
+
+
+def _abilities(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    from rules_engine.cards import parse_ability  # an ability definition; cards imports this module
+
+    if not isinstance(v, list):
+        raise c.fail(parent, f"{what}: expected a list of abilities, not {v!r}", key)
+    for i, raw in enumerate(v):
+        parse_ability(raw, f"copy#{i + 1}", f"{c.path}:{line_of(raw, None, c.line)}")
+
+
+def _enters_as_copy_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    c.keys(v, {"filter": "filter", "except": "copy_except"}, what)
+
+
 def _grant_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.keys(v, {"keywords": "keywords!"}, what)
 
@@ -566,6 +630,14 @@ _CHECKERS: dict[str, Check] = {
     "blocked_by_value": _blocked_by_value,
     "n_value": _n_value,
     "filter_value": _filter_value,
+    "pt_set": _pt_set,
+    "subtypes_value": _subtypes_value,
+    "defined_pt": _defined_pt,
+    "static_amount": _static_amount,
+    "copy_except": _copy_except,
+    "not_copied": _list_of(_one_of({"colors"}, "characteristic"), "characteristics"),
+    "abilities": _abilities,
+    "enters_as_copy_value": _enters_as_copy_value,
     "protection": _protection,
     "any": lambda c, v, what, parent, key: None,
     "target_ref_or_that": _target_ref_or_that,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, effects, triggers
+from rules_engine import copies, costs, effects, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -412,9 +412,14 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     triggers.targeted(game, chosen, player)
 
 
-def copy_spell(game: Game, spell: GameObject, controller: str) -> GameObject:
-    """A copy of a spell on the stack (rule 707.10): not cast, same choices unless new targets are chosen."""
-    card = Card(ref=f"{spell.card.ref} (copy)", definition=spell.definition, owner=controller)
+def copy_spell(
+    game: Game, spell: GameObject, controller: str, exceptions: dict[str, Any] | None = None
+) -> GameObject:
+    """A copy of a spell on the stack (rule 707.10): not cast, same choices unless new targets are chosen. It is
+    defined by the spell's copiable values (613.1, 707.2; a copy of a copy copies the copy), with the copy
+    effect's exceptions ("except the copy is red", 707.9b)."""
+    values = copies.with_exceptions(copies.copiable_values(game, spell), exceptions)
+    card = Card(ref=f"{spell.card.ref} (copy)", definition=values, owner=controller)
     copy = game.new_object(card, "stack", controller, is_copy=True)
     copy.mode, copy.x, copy.targets, copy.modes = spell.mode, spell.x, list(spell.targets), spell.modes
     copy.mana_spent = Counter()  # no mana was spent to cast a copy (SHM hybrid-bonus ruling 4)
@@ -501,6 +506,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         return
     ctx = effects.Context(game, item.controller, item.source, list(item.targets), legal, item.x, item.event)
     ctx.about = item.about
+    ctx.ability = item.ability
     if item.spec.get("optional"):
         answer = game.decide(
             "may", item.controller, f"использовать «{narr.ability_label(item.ability)}»?", item.source

@@ -89,6 +89,11 @@ STATIC_KINDS = frozenset(
         "cost_reduction",  # value "{1}" or "{G}": less; a coloured reduction needs that colour in the cost
         "lose_abilities",  # layer 6, e.g. cards in graveyards lose all abilities
         "exile_instead_of_graveyard",  # replacement: affected cards go to exile instead
+        "enters_as_copy",  # rule 707.5: value {filter, except}: "you may have this enter as a copy of ..."
+        "defines_pt",  # rule 604.3, layer 7a: value {power, toughness}: a number or {count: FILTER} (every zone)
+        "set_pt",  # rule 613.4b, layer 7b: value {power, toughness}: affects have base P/T N/N
+        "lose_keywords",  # layer 6, value {keywords}: "enchanted creature loses flying"
+        "set_subtypes",  # layer 4, value {subtypes}: replaces the subtypes of that kind (205.1b; lands: 305.7)
     }
 )
 
@@ -104,6 +109,7 @@ EFFECT_NAMES = frozenset(
         "switch_pt",
         "grant",
         "lose_abilities",
+        "lose_keywords",  # {keywords, on, duration}: layer 6, "target creature loses flying"
         "set_colors",
         "set_types",
         "add_types",
@@ -144,7 +150,8 @@ EFFECT_NAMES = frozenset(
         "set_subtypes",  # {subtypes, on}: replaces the subtypes of the same kind only (rule 205.1b)
         "search_library",  # {filter, to}: find a matching card in your library (a scripted search choice)
         "return_card",  # {filter, from, to}: a card of yours chosen on resolution (not targeted)
-        "create_token_copy",  # {of}: a token copying the copiable values of an object
+        "create_token_copy",  # {of, except}: a token copying the copiable values of an object (707.2)
+        "become_copy",  # {what, of, duration, except}: permanents become copies of an object (707.1, layer 1)
         "turn_face_down",  # REF: the permanent becomes a face-down 2/2 (not a double-faced card)
         "transform",  # REF: a double-faced permanent turns over (not while face down)
         "change_text",  # {on, not_to}: replace one creature type word with another (a text_change choice)

@@ -228,6 +228,31 @@ def _change(change: Any) -> Change:
     )
 
 
+def _ability_named(cards: Any, wanted: str) -> Any:
+    """An ability of the scenario's cards by its name, nested ones too (a copy exception's "except it has ...")."""
+    from rules_engine.objects import AbilityDef
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, AbilityDef):
+            return node if node.name == wanted else walk(node.spec)
+        if isinstance(node, dict):
+            kinds = [k for k in ("triggered", "activated", "static") if k in node]
+            if kinds and node.get("name") == wanted:
+                return AbilityDef(kinds[0], wanted, node)
+            return next((found for v in node.values() if (found := walk(v)) is not None), None)
+        if isinstance(node, list | tuple):
+            return next((found for v in node if (found := walk(v)) is not None), None)
+        return None
+
+    for card in cards or ():
+        found = walk(list(card.abilities))
+        if found is not None:
+            return found
+        if card.back is not None and (found := walk(list(card.back.abilities))) is not None:
+            return found
+    return None
+
+
 def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
     from rules_engine import log as narr
 
@@ -265,6 +290,8 @@ def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
             return label
         definition = local.get(refs.get(head, head))
         ability = next((a for a in definition.abilities if a.name == tail), None) if definition else None
+        if ability is None and not tail.isdigit():  # an ability it copied from another card (rule 707.2)
+            ability = _ability_named(scenario.cards, tail)
         if ability is None and tail.isdigit() and definition is not None:
             activated = [a for a in definition.abilities if a.kind == "activated"]
             ability = activated[int(tail) - 1] if 0 < int(tail) <= len(activated) else None

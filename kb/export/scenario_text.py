@@ -51,6 +51,9 @@ EXPECTATIONS = {
     "land_plays": "сыграно земель за ход",
     "may_look": "может смотреть",
     "not_subtypes": "нет подтипов",
+    "name": "имя",
+    "abilities": "есть способности",
+    "not_abilities": "нет способностей",
 }
 
 Namer = Callable[[str], str]
@@ -256,6 +259,13 @@ def expectation_line(kind: str, value: Any, name: Namer) -> str:
         shown = _zones(value, name)
     elif kind in ("log_contains", "log_lacks"):
         shown = f"«{value}»"
+    elif kind == "name":
+        shown = _each(value, lambda n: name(n) if n else "нет имени", name)
+    elif kind in ("abilities", "not_abilities"):
+        shown = "; ".join(
+            f"{_key(ref, name)}: " + ", ".join(name(f"{ref}/{w}") for w in (words or []))
+            for ref, words in (value or {}).items()
+        ) if isinstance(value, Mapping) else _value(value, name)
     else:
         shown = _value(value, name)
     return f"{label} — {shown}"
