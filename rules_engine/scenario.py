@@ -83,6 +83,7 @@ CHOICE_KINDS = frozenset(
         "pay",
         "play",
         "redirect",
+        "replacement",
         "search",
         "shuffle",
         "target",
