@@ -276,8 +276,6 @@ class Game:
         entering_counters: Counter[str] = Counter(counters or {})
         if to_zone == "battlefield":
             replacement.apply_entering(self, new, entering_counters)
-            if new.counters.get("loyalty", 0) == 0 and self.chars(new).loyalty is not None:
-                new.counters["loyalty"] = self.chars(new).loyalty or 0
         self.touch()
         where = narr.ZONE_INTO[to_zone]
         label = narr.obj(self, snap)

@@ -137,7 +137,7 @@ def _forbidden(game: Game, ev: Proposed) -> str | None:
                 if _player_matches(value.get("players", "you"), ev.affected, game.controller(source)) and (
                     value.get("kind") in (None, ev.counter)
                 ):
-                    return (f"{narr.player(ev.affected)} не может получать {narr.counter(ev.counter, ev.amount)} "
+                    return (f"{narr.player(ev.affected)} не может получить {narr.counter(ev.counter, ev.amount)} "
                             f"({narr.obj(game, source)})")
             return None
         for source, ability in _statics(game, "cant_have_counters"):
@@ -544,7 +544,13 @@ def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             life = int((ability.spec.get("value") or {}).get("life", 2))
             yield Replacement((new.oid, id(ability.spec)), _refs(new), "входит повернутым, если не заплатить жизнь",
                               partial(_pay_life_or_tapped, life=life), order_free=True)
+    if chars.loyalty is not None:  # rule 306.5b: "this permanent enters with its printed loyalty" (614.1c)
+        loyalty = Counter({"loyalty": chars.loyalty})
+        yield Replacement(("loyalty", new.oid), _refs(new), "входит с жетонами верности",
+                          partial(_enters_with, counters=loyalty), order_free=True)
     for holder, ability in [*_statics(game, "enters_tapped"), *_statics(game, "enters_with_counters")]:
+        if holder.oid == new.oid and ability.spec.get("affects", {"self": True}) != {"self": True}:
+            continue  # rule 614.12: its own ability applies to it as it enters only if it affects only it
         if not _affects(game, ability, holder, new):
             continue
         if ability.spec["static"] == "enters_tapped":
