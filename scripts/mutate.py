@@ -384,6 +384,16 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("exile-if-dies", "614.1a", "replacement.py",
            'if shield["kind"] == "exile_if_dies" and shield["oid"] == obj.oid:', "if False:"),
     Mutant("instead-of-dying", "614.1a", "replacement.py", '_statics(game, "instead_of_dying")', "[]"),
+    Mutant("enters-tapped", "614.1d", "replacement.py",
+           '_refs(holder), "входит повернутым", _enters_tapped,',
+           '_refs(holder), "входит повернутым", partial(_enters_with, counters=Counter()),'),
+    Mutant("enters-with-counters", "614.1c", "replacement.py",
+           "    return [ev.but(counters=ev.counters + counters)]\n", "    return [ev]\n"),
+    Mutant("enters-tapped-unless-pay", "614.1c", "replacement.py",
+           '    game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")\n'
+           "    return [ev.but(tapped=True)]\n",
+           '    game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")\n'
+           "    return [ev]\n"),
     Mutant("own-enters-ability-general", "614.12", "replacement.py",
            'if holder.oid == new.oid and ability.spec.get("affects", {"self": True}) != {"self": True}:',
            "if False:"),
