@@ -360,6 +360,9 @@ def _draw(ctx: Context, v: dict[str, Any]) -> None:
 
 
 def draw_card(game: Game, player: str) -> None:
+    """One card draw (rule 121.2), unless a replacement effect replaces it (121.6, 614.11)."""
+    if replacement.draw_replaced(game, player):
+        return
     lib = game.players[player].library
     if not lib:
         game.players[player].drew_from_empty_library = True

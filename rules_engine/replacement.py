@@ -1,15 +1,15 @@
 """Replacement and prevention effects (CR 614-616) as one framework, and the events they modify.
 
 An event is proposed before it happens (``Proposed``: damage, destruction, a zone change, how a permanent enters,
-counters put on an object or given to a player, life gained). ``replace`` finds the replacement and prevention
-effects that apply to it (``Replacement``: static abilities of permanents, shields and one-shot effects of resolved
-spells, the self-replacement effects of the resolving effect itself, the rules' own prevention by protection) and
-applies them one at a time: self-replacement effects first (614.15, 616.1a), then the one the affected player or
-the controller of the affected object chooses (616.1e: a scripted ``replacement`` decision), each at most once to
-an event and the events it becomes (614.5), until none is left (616.1f). "Can't" effects are not replacements
-(614.17): an event that can't happen does not happen. What is left is what happens: ``deal_damage`` then gives the
-damage its results (rule 120.3: wither and infect as -1/-1 counters, infect to a player as poison counters, damage to
-a planeswalker as loss of loyalty).
+counters put on an object or given to a player, life gained, a card draw). ``replace`` finds the replacement and
+prevention effects that apply to it (``Replacement``: static abilities of permanents, shields and one-shot effects
+of resolved spells, the self-replacement effects of the resolving effect itself, the rules' own prevention by
+protection) and applies them one at a time: self-replacement effects first (614.15, 616.1a), then the one the
+affected player or the controller of the affected object chooses (616.1e: a scripted ``replacement`` decision),
+each at most once to an event and the events it becomes (614.5), until none is left (616.1f). "Can't" effects are
+not replacements (614.17): an event that can't happen does not happen. What is left is what happens:
+``deal_damage`` then gives the damage its results (rule 120.3: wither and infect as -1/-1 counters, infect to a
+player as poison counters, damage to a planeswalker as loss of loyalty).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ MAX_STEPS = 200  # replacements applied to one event; more means one applies its
 class Proposed:
     """An event that is about to happen (rule 614.1: replacement effects watch for it and modify it)."""
 
-    kind: str  # damage, destroy, zone_change, enter, counters, gain_life
+    kind: str  # damage, destroy, zone_change, enter, counters, gain_life, draw
     affected: Recipient  # the player or object the event affects (616.1: who chooses the order)
     source: GameObject | Snapshot | None = None  # of damage
     amount: int = 0  # damage, counters, life
@@ -639,6 +639,37 @@ def _no_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     return iter(())
 
 
+# -- card draws (rules 121.6, 614.11) ----------------------------------------------------------------------------
+def _draw_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    assert isinstance(ev.affected, str)
+    for holder, ability in _statics(game, "instead_of_drawing"):  # "if you would draw a card, EFFECT instead"
+        value = ability.spec.get("value") or {}
+        if _player_matches(value.get("players", "you"), ev.affected, game.controller(holder)):
+            yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
+                              f"вместо взятия карты ({narr.obj(game, holder)})",
+                              partial(_instead_of_drawing, holder=holder, value=value))
+
+
+def _instead_of_drawing(game: Game, ev: Proposed, holder: GameObject, value: dict[str, Any]) -> list[Proposed]:
+    """The draw is replaced by the ability's effect, done by its controller (121.6a: even from an empty library);
+    ``optional``: the drawing player may have the card drawn instead ("you may ... instead")."""
+    from rules_engine import effects
+
+    assert isinstance(ev.affected, str)
+    if value.get("optional"):
+        answer = game.decide("may", ev.affected, f"заменить взятие карты ({narr.obj(game, holder)})?", holder)
+        if answer not in (True, "yes"):
+            return [ev]
+    game.log(f"{narr.player(ev.affected)} не берет карту: эффект замены {narr.obj(game, holder)}")
+    effects.run(effects.Context(game, game.controller(holder), holder), value["effect"])
+    return []
+
+
+def draw_replaced(game: Game, player: str) -> bool:
+    """Whether a card draw of ``player`` is replaced (then the replacing events have happened instead)."""
+    return not replace(game, Proposed("draw", player))
+
+
 _FINDERS: dict[str, Callable[[Game, Proposed], Iterator[Replacement]]] = {
     "damage": _damage_effects,
     "destroy": _destroy_effects,
@@ -646,4 +677,5 @@ _FINDERS: dict[str, Callable[[Game, Proposed], Iterator[Replacement]]] = {
     "enter": _enter_effects,
     "counters": _counter_effects,
     "gain_life": _no_effects,
+    "draw": _draw_effects,
 }

@@ -162,6 +162,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_have_counters": "counter_kind_value",
     "cant_get_counters": "player_counters_value",
     "cant_gain_life": "players_value",
+    "instead_of_drawing": "instead_of_drawing_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
@@ -612,6 +613,9 @@ _CHECKERS: dict[str, Check] = {
     ),
     "player_counter": _one_of({"poison"}, "player counter"),
     "players_value": lambda c, v, what, parent, key: c.keys(v, {"players": "whose!"}, what),
+    "instead_of_drawing_value": lambda c, v, what, parent, key: c.keys(
+        v, {"players": "whose", "effect": "effect!", "optional": "bool"}, what
+    ),
     "protection": _protection,
     "any": lambda c, v, what, parent, key: None,
     "target_ref_or_that": _target_ref_or_that,

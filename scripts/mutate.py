@@ -394,6 +394,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "    return [ev.but(tapped=True)]\n",
            '    game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")\n'
            "    return [ev]\n"),
+    Mutant("draw-replacement", "614.11", "effects.py",
+           "    if replacement.draw_replaced(game, player):\n        return\n", ""),
+    Mutant("draw-replacement-optional", "614.11", "replacement.py",
+           '    if value.get("optional"):\n', "    if False:\n"),
     Mutant("own-enters-ability-general", "614.12", "replacement.py",
            'if holder.oid == new.oid and ability.spec.get("affects", {"self": True}) != {"self": True}:',
            "if False:"),
