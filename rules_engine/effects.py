@@ -696,10 +696,10 @@ def _drain(ctx: Context, v: dict[str, Any]) -> None:
             game.players[p].life -= n
             lost += n
             game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
-    game.gain_life(ctx.controller, lost)
-    game.log(
-        f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
-    )
+    if game.gain_life(ctx.controller, lost):  # none if that player can't gain life (119.7)
+        game.log(
+            f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
+        )
 
 
 @effect("pay_optional")
