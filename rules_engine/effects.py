@@ -236,16 +236,22 @@ _LAYER_RU = {
 @effect("damage")
 def _damage(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("amount", 0))
+    unpreventable = bool(v.get("cant_be_prevented"))  # "this damage can't be prevented" (615.12)
     for thing in things(ctx, v.get("to", "target")):
-        replacement.deal_damage(ctx.game, ctx.spell or ctx.source, thing, n)
+        replacement.deal_damage(ctx.game, ctx.spell or ctx.source, thing, n, cant_be_prevented=unpreventable)
 
 
 @effect("destroy")
 def _destroy(ctx: Context, v: Any) -> None:
+    """``destroy: REF``, or ``{what, no_regeneration, instead}``: "it can't be regenerated" (701.19c), "if it would
+    be put into a graveyard this way, put it into ZONE instead" (a self-replacement effect, 614.15)."""
     game = ctx.game
+    spec = v if isinstance(v, dict) and "what" in v else {"what": v}
     with game.simultaneously():
-        for obj in objects(ctx, v):
-            replacement.destroy(game, obj)
+        for obj in objects(ctx, spec["what"]):
+            replacement.destroy(
+                game, obj, no_regeneration=bool(spec.get("no_regeneration")), instead=spec.get("instead")
+            )
 
 
 @effect("destroy_all")
@@ -363,6 +369,9 @@ def _draw(ctx: Context, v: dict[str, Any]) -> None:
 
 
 def draw_card(game: Game, player: str) -> None:
+    """One card draw (rule 121.2), unless a replacement effect replaces it (121.6, 614.11)."""
+    if replacement.draw_replaced(game, player):
+        return
     lib = game.players[player].library
     if not lib:
         game.players[player].drew_from_empty_library = True
@@ -395,8 +404,8 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
 def _gain(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "you")):
-        ctx.game.gain_life(p, n)
-        ctx.game.log(f"{narr.player(p)} получает {n} жизни (жизнь: {ctx.game.players[p].life})")
+        if ctx.game.gain_life(p, n):
+            ctx.game.log(f"{narr.player(p)} получает {n} жизни (жизнь: {ctx.game.players[p].life})")
 
 
 @effect("lose_life")
@@ -412,9 +421,32 @@ def _poison(ctx: Context, v: dict[str, Any]) -> None:
     """A player gets poison counters (rule 122.1f; ten or more: the player loses, 704.5c)."""
     n = amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "target")):
-        if n > 0:
-            ctx.game.players[p].poison += n
-            ctx.game.log(f"{narr.player(p)} получает {narr.counter('poison', n)} (всего: {ctx.game.players[p].poison})")
+        ctx.game.give_counters(p, "poison", n)
+
+
+@effect("cant_gain_life")
+def _cant_gain_life(ctx: Context, v: dict[str, Any]) -> None:
+    """ "[Players] can't gain life this turn" (rule 119.7): a "can't" effect until the turn ends."""
+    for p in players(ctx, v.get("player", "each_player")):
+        ctx.game.delayed.append({"kind": "cant_gain_life", "player": p, "duration": "end_of_turn"})
+        ctx.game.log(f"{narr.player(p)} не может получать жизнь в этом ходу")
+
+
+@effect("damage_cant_be_prevented")
+def _damage_cant_be_prevented(ctx: Context, v: Any) -> None:
+    """ "Damage can't be prevented this turn" (rule 615.12)."""
+    ctx.game.delayed.append({"kind": "damage_cant_be_prevented", "duration": "end_of_turn"})
+    ctx.game.log("Повреждения не могут быть предотвращены в этом ходу")
+
+
+@effect("exile_if_dies")
+def _exile_if_dies(ctx: Context, v: Any) -> None:
+    """ "If that creature would die this turn, exile it instead" (rule 614.1a): a one-shot replacement effect."""
+    for obj in objects(ctx, v):
+        ctx.game.delayed.append(
+            {"kind": "exile_if_dies", "oid": obj.oid, "ref": ctx.source.card.ref, "duration": "end_of_turn"}
+        )
+        ctx.game.log(f"Если {narr.obj(ctx.game, obj)} должен умереть в этом ходу, он будет изгнан вместо этого")
 
 
 @effect("delayed_trigger")
@@ -572,7 +604,9 @@ def _prevent(ctx: Context, v: dict[str, Any]) -> None:
     n = None if v.get("n", "all") == "all" else amount(ctx, v["n"])
     for thing in things(ctx, v.get("to", "target")):
         key = thing if isinstance(thing, str) else thing.oid
-        ctx.game.delayed.append({"kind": "prevent", "to": key, "n": n, "duration": "end_of_turn"})
+        ctx.game.delayed.append(
+            {"kind": "prevent", "to": key, "n": n, "duration": "end_of_turn", "ref": ctx.source.card.ref}
+        )
         ctx.game.log(
             f"Следующие {n if n is not None else 'все'} повр. для "
             f"{replacement.recipient_label(ctx.game, thing)} будут предотвращены в этом ходу"
@@ -588,7 +622,9 @@ def _redirect(ctx: Context, v: dict[str, Any]) -> None:
         key = thing if isinstance(thing, str) else thing.oid
         dest = new[0] if isinstance(new[0], str) else new[0].oid
         n = amount(ctx, v["n"]) if "n" in v else None  # "the next N damage": only that much is redirected
-        ctx.game.delayed.append({"kind": "redirect", "to": key, "new": dest, "n": n, "duration": "end_of_turn"})
+        ctx.game.delayed.append(
+            {"kind": "redirect", "to": key, "new": dest, "n": n, "duration": "end_of_turn", "ref": ctx.source.card.ref}
+        )
 
 
 @effect("tap")
@@ -703,10 +739,10 @@ def _drain(ctx: Context, v: dict[str, Any]) -> None:
             game.players[p].life -= n
             lost += n
             game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
-    game.gain_life(ctx.controller, lost)
-    game.log(
-        f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
-    )
+    if game.gain_life(ctx.controller, lost):  # none if that player can't gain life (119.7)
+        game.log(
+            f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
+        )
 
 
 @effect("pay_optional")

@@ -256,15 +256,16 @@ class Game:
         tapped: bool = False,
         top: bool = True,
         paid: tuple[str, ...] = (),
+        instead: str | None = None,
     ) -> GameObject:
-        """Move an object to a zone; the result is a new object (rule 400.7)."""
+        """Move an object to a zone; the result is a new object (rule 400.7). Replacement effects may send it
+        elsewhere (614.1a); ``instead`` is the moving effect's own "put it into ZONE instead" (614.15)."""
         from rules_engine import copies, replacement, triggers
 
         snap = self.snapshot(obj)
         self.lki[obj.oid] = snap
         from_zone = obj.zone
-        if to_zone == "graveyard":
-            to_zone = replacement.graveyard_destination(self, obj)
+        to_zone, shuffle = replacement.zone_destination(self, obj, to_zone, instead)
         self.zone_list(obj).remove(obj)
         if from_zone == "battlefield":
             self._detach_from(obj)
@@ -279,8 +280,6 @@ class Game:
         if to_zone == "battlefield":
             copies.as_enters(self, new)  # 707.5: a copy as it enters, before the copied "enters with" abilities
             replacement.apply_entering(self, new, entering_counters)
-            if new.counters.get("loyalty", 0) == 0 and self.chars(new).loyalty is not None:
-                new.counters["loyalty"] = self.chars(new).loyalty or 0
         self.touch()
         where = narr.ZONE_INTO[to_zone]
         label = narr.obj(self, snap)
@@ -289,6 +288,10 @@ class Game:
         self.log(f"{label} перемещается из зоны «{from_zone_ru(from_zone)}» {where}")
         event = Event("zone_change", obj=new, lki=snap, from_zone=from_zone, to_zone=to_zone)
         triggers.collect(self, event)
+        if shuffle:  # "shuffle it into its owner's library instead"
+            from rules_engine.effects import shuffle_library
+
+            shuffle_library(self, obj.owner)
         if to_zone == "battlefield":
             for kind, n in new.counters.items():
                 if n and kind != "loyalty":
@@ -306,14 +309,28 @@ class Game:
 
     # -- counters ------------------------------------------------------------------------------------
     def put_counters(self, obj: GameObject, kind: str, n: int) -> None:
-        from rules_engine import triggers
+        from rules_engine import replacement, triggers
 
+        n = replacement.counters_put(self, obj, kind, n)  # rules 614.16, 614.17
         if n <= 0:
             return
         obj.counters[kind] += n
         self.touch()
         self.log(f"На {narr.obj(self, obj)} кладется {narr.counter(kind, n)}")
         triggers.collect(self, Event("counters", obj=obj, counter=kind, amount=n))
+
+    def give_counters(self, player: str, kind: str, n: int) -> int:
+        """A player gets counters (rule 122.1f: poison), unless they can't (614.17)."""
+        from rules_engine import replacement
+
+        n = replacement.counters_put(self, player, kind, n)
+        if n <= 0:
+            return 0
+        p = self.players[player]
+        if kind == "poison":
+            p.poison += n
+        self.log(f"{narr.player(player)} получает {narr.counter(kind, n)} (всего: {p.poison})")
+        return n
 
     def remove_counters(self, obj: GameObject, kind: str, n: int) -> None:
         n = min(n, obj.counters.get(kind, 0))
@@ -330,8 +347,9 @@ class Game:
     # -- life ----------------------------------------------------------------------------------------
     def gain_life(self, player: str, n: int) -> int:
         """A player gains life (rule 119.3); the event "you gain life" triggers on and this turn records."""
-        from rules_engine import triggers
+        from rules_engine import replacement, triggers
 
+        n = replacement.life_gained(self, player, n)  # rule 119.7: a player who can't gain life gains none
         if n <= 0:
             return 0
         self.players[player].life += n

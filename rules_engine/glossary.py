@@ -79,6 +79,7 @@ KEYWORD_NAMES = {
     "landwalk": "Знание земель",
     "protection": "Защита",
     "menace": "Угроза",
+    "infect": "Заражение",
     "intimidate": "Устрашение",
     "manifest": "Воплощение",
     "battalion": "Батальон",

@@ -1,206 +1,408 @@
-"""Replacement and prevention effects: entering the battlefield, damage, destruction.
+"""Replacement and prevention effects (CR 614-616) as one framework, and the events they modify.
 
-Damage goes through one function, ``deal_damage``: prevention shields, then redirection, then the way the
-damage is dealt (wither turns damage to a creature into -1/-1 counters, damage to a planeswalker removes
-loyalty), then the events that triggered abilities watch. ``destroy`` applies regeneration shields.
+An event is proposed before it happens (``Proposed``: damage, destruction, a zone change, how a permanent enters,
+counters put on an object or given to a player, life gained, a card draw). ``replace`` finds the replacement and
+prevention effects that apply to it (``Replacement``: static abilities of permanents, shields and one-shot effects
+of resolved spells, the self-replacement effects of the resolving effect itself, the rules' own prevention by
+protection) and applies them one at a time: self-replacement effects first (614.15, 616.1a), then the one the
+affected player or the controller of the affected object chooses (616.1e: a scripted ``replacement`` decision),
+each at most once to an event and the events it becomes (614.5), until none is left (616.1f). "Can't" effects are
+not replacements (614.17): an event that can't happen does not happen. What is left is what happens:
+``deal_damage`` then gives the damage its results (rule 120.3: wither and infect as -1/-1 counters, infect to a
+player as poison counters, damage to a planeswalker as loss of loyalty).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from dataclasses import replace as copy_event
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
 from rules_engine import protection
-from rules_engine.errors import IllegalAction
+from rules_engine.errors import EngineError, IllegalAction
 from rules_engine.layers import matches
-from rules_engine.objects import GameObject, Snapshot
+from rules_engine.objects import AbilityDef, GameObject, Snapshot
 
 if TYPE_CHECKING:
     from rules_engine.game import Game
 
 Recipient = str | GameObject  # a player name or a permanent
+MAX_STEPS = 200  # replacements applied to one event; more means one applies itself again (614.5)
 
 
-def apply_entering(game: Game, new: GameObject, counters: Counter[str]) -> None:
-    """Rule 614.1c/d: "enters tapped", "enters with counters" modify how a permanent enters."""
-    for kind, n in counters.items():
-        if n > 0:
-            new.counters[kind] += n
-    game.touch()
-    if "hideaway" in game.chars(new).keywords:  # rule 502.75a of the time: "This permanent enters tapped"
-        new.tapped = True
-    for ability in game.chars(new).abilities:  # "As this enters, you may pay 2 life. If you don't, it enters tapped"
-        if ability.kind == "static" and ability.spec["static"] == "enters_tapped_unless_pay":
-            _pay_life_or_tapped(game, new, int((ability.spec.get("value") or {}).get("life", 2)))
-    for source in list(game.battlefield):
-        for ability in game.chars(source).abilities:
-            if ability.kind != "static":
-                continue
-            kind = ability.spec["static"]
-            if kind not in ("enters_tapped", "enters_with_counters"):
-                continue
-            filt = ability.spec.get("affects") or {"self": True}
-            if not matches(game, new, game.chars(new), filt, game.controller(source), source):
-                continue
-            if kind == "enters_tapped":
-                new.tapped = True
-            else:
-                for counter_kind, n in (ability.spec.get("value") or {}).items():
-                    new.counters[counter_kind] += int(n)
-    game.touch()
+@dataclass
+class Proposed:
+    """An event that is about to happen (rule 614.1: replacement effects watch for it and modify it)."""
+
+    kind: str  # damage, destroy, zone_change, enter, counters, gain_life, draw
+    affected: Recipient  # the player or object the event affects (616.1: who chooses the order)
+    source: GameObject | Snapshot | None = None  # of damage
+    amount: int = 0  # damage, counters, life
+    combat: bool = False
+    counter: str = ""  # the kind of counter (counters events)
+    from_zone: str = ""
+    to_zone: str = ""
+    shuffle: bool = False  # a zone change into a library that shuffles it ("shuffle it into its owner's library")
+    tapped: bool = False  # how a permanent enters (614.1c-d)
+    counters: Counter[str] = field(default_factory=Counter)  # the counters it enters with (122.6)
+    unpreventable: bool = False  # "can't be prevented" (615.12)
+    no_regeneration: bool = False  # "can't be regenerated" (701.19c)
+    instead: str | None = None  # a self-replacement of the resolving effect: "put it into ZONE instead" (614.15)
+    reason: str = ""  # why a permanent is destroyed, for the log
+    applied: set[Hashable] = field(default_factory=set)  # the effects already applied to it (614.5)
+
+    def but(self, **changes: Any) -> Proposed:
+        """The modified event (614.6): a copy that remembers which effects were applied to its origin."""
+        changes.setdefault("counters", Counter(self.counters))
+        return copy_event(self, applied=set(self.applied), **changes)
 
 
-def _pay_life_or_tapped(game: Game, new: GameObject, life: int) -> None:
-    """A scripted ``may`` answer of the controller; paying life needs at least that much life (rule 119.4).
-    Paying does not untap a permanent another effect puts onto the battlefield tapped (GTC dual lands 3)."""
-    who = game.controller(new)
-    answer = game.decide("may", who, f"заплатить {life} жизни, чтобы {narr.obj(game, new)} вошел неповернутым?", new)
-    if answer in (True, "yes"):
-        if game.players[who].life < life:
-            raise IllegalAction(f"нельзя заплатить {life} жизни при {game.players[who].life} жизни", "119.4")
-        game.players[who].life -= life
-        game.log(f"{narr.player(who)} платит {life} жизни (жизнь: {game.players[who].life})")
-    else:
-        new.tapped = True
-        game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")
+@dataclass
+class Replacement:
+    """One applicable replacement or prevention effect."""
+
+    key: Hashable  # its identity: it applies once to an event (614.5)
+    refs: frozenset[str]  # what a scripted ``replacement`` decision names: its source card's ref and name
+    label: str  # Russian, for the log and the question
+    apply: Callable[[Game, Proposed], list[Proposed]]  # the modified event(s); [] when nothing happens
+    self_replacement: bool = False  # 614.15: applied before the others (616.1a)
+    order_free: bool = False  # it commutes with every other effect on the event: no choice is needed
+    sig: Hashable = None  # effects of one signature give the same result in either order
 
 
-def graveyard_destination(game: Game, obj: GameObject) -> str:
-    """Rule 614.1a: "if a card would be put into a graveyard from anywhere, exile it instead"."""
+# -- the procedure (rule 616.1) --------------------------------------------------------------------------------
+def replace(game: Game, event: Proposed) -> list[Proposed]:
+    """Apply every applicable effect to ``event`` (616.1a-f); the events that then happen, in order."""
+    if (why := _forbidden(game, event)) is not None:  # 614.17: an event that can't happen is not replaced
+        game.log(why)
+        return []
+    done: list[Proposed] = []
+    queue = [event]
+    steps = 0
+    while queue:
+        ev = queue.pop(0)
+        if ev.kind in ("damage", "counters", "gain_life") and ev.amount <= 0:
+            continue  # 614.7a: no damage (no counters, no life) is no event
+        candidates = [r for r in _candidates(game, ev) if r.key not in ev.applied]
+        if not candidates:
+            done.append(ev)
+            continue
+        steps += 1
+        if steps > MAX_STEPS:
+            raise EngineError(f"эффекты замены не прекращают применяться к событию (правило 614.5): {ev.kind}")
+        chosen = _choose(game, ev, candidates)
+        ev.applied.add(chosen.key)
+        queue[:0] = chosen.apply(game, ev)
+    return done
+
+
+def _choose(game: Game, ev: Proposed, candidates: list[Replacement]) -> Replacement:
+    """Rule 616.1: a self-replacement effect first (616.1a); then the affected player (or the controller of the
+    affected object) chooses (616.1e), unless the order can't change the outcome."""
+    own = [r for r in candidates if r.self_replacement]
+    pool = own or candidates
+    free = [r for r in pool if r.order_free]
+    if free:
+        return free[0]
+    if len({r.sig if r.sig is not None else r.key for r in pool}) == 1:
+        return pool[0]  # identical effects: either order gives the same event
+    who = chooser(game, ev)
+    labels = "; ".join(f"{r.label} ({sorted(r.refs)[0]})" for r in pool)
+    answer = game.decide("replacement", who, f"какой эффект замены применить первым: {labels}?")
+    for r in pool:
+        if answer in r.refs:
+            game.log(f"{narr.player(who)} выбирает, какой эффект замены применить первым: {r.label}")
+            return r
+    raise IllegalAction(f"{answer!r}: не применимый к этому событию эффект замены (применимы: {labels})", "616.1")
+
+
+def chooser(game: Game, ev: Proposed) -> str:
+    """Rule 616.1: the affected player, or the affected object's controller (its owner if it has none)."""
+    affected = ev.affected
+    if isinstance(affected, str):
+        return affected
+    return game.controller(affected) if affected.zone in ("battlefield", "stack") else affected.owner
+
+
+def _forbidden(game: Game, ev: Proposed) -> str | None:
+    """Rule 614.17: "can't" effects; the reason (for the log) the event can't happen, else None."""
+    if ev.kind == "counters":
+        if isinstance(ev.affected, str):
+            for source, ability in _statics(game, "cant_get_counters"):
+                value = ability.spec.get("value") or {}
+                if _player_matches(value.get("players", "you"), ev.affected, game.controller(source)) and (
+                    value.get("kind") in (None, ev.counter)
+                ):
+                    return (f"{narr.player(ev.affected)} не может получить {narr.counter(ev.counter, ev.amount)} "
+                            f"({narr.obj(game, source)})")
+            return None
+        for source, ability in _statics(game, "cant_have_counters"):
+            if _affects(game, ability, source, ev.affected) and (
+                (ability.spec.get("value") or {}).get("kind") in (None, ev.counter)
+            ):
+                return (f"На {narr.obj(game, ev.affected)} нельзя положить {narr.counter(ev.counter, ev.amount)} "
+                        f"({narr.obj(game, source)})")
+    if ev.kind == "gain_life":
+        assert isinstance(ev.affected, str)
+        if any(d["kind"] == "cant_gain_life" and d["player"] == ev.affected for d in game.delayed):
+            return f"{narr.player(ev.affected)} не может получать жизнь в этом ходу"
+        for source, ability in _statics(game, "cant_gain_life"):
+            players = (ability.spec.get("value") or {}).get("players", "each")
+            if _player_matches(players, ev.affected, game.controller(source)):
+                return f"{narr.player(ev.affected)} не может получать жизнь ({narr.obj(game, source)})"
+    return None
+
+
+def _candidates(game: Game, ev: Proposed) -> list[Replacement]:
+    return list(_FINDERS[ev.kind](game, ev))
+
+
+# -- where effects come from -----------------------------------------------------------------------------------
+def _statics(game: Game, kind: str) -> Iterator[tuple[GameObject, AbilityDef]]:
     for source in game.battlefield:
         for ability in game.chars(source).abilities:
-            if ability.kind == "static" and ability.spec["static"] == "exile_instead_of_graveyard":
-                filt = {k: v for k, v in (ability.spec.get("affects") or {}).items() if k != "zone"}
-                owner_rule = filt.pop("owner", None)
-                controller = game.controller(source)
-                if owner_rule == "opponent" and obj.owner == controller:
-                    continue
-                if owner_rule == "you" and obj.owner != controller:
-                    continue
-                if matches(game, obj, game.chars(obj), filt, controller, source):
-                    game.log(f"{narr.obj(game, obj)} изгоняется вместо кладбища (эффект замены)")
-                    return "exile"
-    return "graveyard"
+            if ability.kind == "static" and ability.spec["static"] == kind:
+                yield source, ability
+
+
+def _affects(game: Game, ability: AbilityDef, source: GameObject, obj: GameObject, default_self: bool = True) -> bool:
+    """The static ability's ``affects`` filter (default: the permanent itself) matches ``obj``."""
+    filt = ability.spec.get("affects", {"self": True} if default_self else {})
+    return matches(game, obj, game.chars(obj), filt, game.controller(source), source)
+
+
+def _source_matches(game: Game, ability: AbilityDef, holder: GameObject, source: GameObject | Snapshot) -> bool:
+    """A filter on a source of damage: the live object, else its last known information."""
+    from rules_engine.triggers import _snap_matches
+
+    filt = ability.spec.get("affects", {"self": True})
+    you = game.controller(holder)
+    live = game.find(source.oid)
+    if live is not None and live.zone in ("battlefield", "stack"):
+        return matches(game, live, game.chars(live), filt, you, holder)
+    if filt.get("self"):
+        return source.oid == holder.oid
+    snap = source if isinstance(source, Snapshot) else game.snapshot(source)
+    return _snap_matches(game, snap, filt, you, holder)
+
+
+def _player_matches(which: str, player: str, you: str) -> bool:
+    return which == "each" or (which == "you") == (player == you)
+
+
+def _refs(obj: GameObject | Snapshot | None, *extra: str) -> frozenset[str]:
+    names = {obj.card.ref, obj.card.definition.name} if obj is not None else set()
+    return frozenset(names | set(extra))
+
+
+def _shield_refs(game: Game, shield: dict[str, Any], *extra: str) -> frozenset[str]:
+    return frozenset({str(shield.get("ref", "")), str(shield.get("name", "")), *extra} - {""})
 
 
 def recipient_label(game: Game, recipient: Recipient) -> str:
     return narr.player(recipient) if isinstance(recipient, str) else narr.obj(game, recipient)
 
 
+# -- damage (rules 120, 609.7, 614.9, 615, 702.16e) --------------------------------------------------------------
+def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    recipient = ev.affected
+    assert ev.source is not None
+    for shield in game.delayed:
+        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient):
+            maker = _prevent_shield if shield["kind"] == "prevent" else _redirect_shield
+            yield maker(game, shield, id(shield))
+    if not isinstance(recipient, str):
+        quality = protection.protection_from(game, game.chars(recipient), ev.source)
+        if quality is not None:  # rule 702.16e: damage from a source with the stated quality is prevented
+            yield Replacement(
+                ("protection", recipient.oid),
+                _refs(recipient, "protection"),
+                f"защита ({protection.text(quality)})",
+                partial(_prevent, limit=None, why=f" ({protection.text(quality)})"),
+                sig=("prevent", None),
+            )
+        for holder, ability in _statics(game, "prevent_damage"):  # 615.10: "prevent N of that damage"
+            if _affects(game, ability, holder, recipient):
+                n = (ability.spec.get("value") or {}).get("n", "all")
+                limit = None if n == "all" else int(n)
+                yield Replacement(
+                    (holder.oid, id(ability.spec)),
+                    _refs(holder),
+                    f"предотвращение {narr.obj(game, holder)}",
+                    partial(_prevent, limit=limit, why=""),
+                    sig=("prevent", limit),
+                )
+    for holder, ability in _statics(game, "modify_damage"):  # "it deals double that damage ... instead"
+        if _source_matches(game, ability, holder, ev.source):
+            change = ability.spec.get("value") or {}
+            yield Replacement(
+                (holder.oid, id(ability.spec)),
+                _refs(holder),
+                f"изменение повреждений {narr.obj(game, holder)}",
+                partial(_modify_damage, change=change, holder=holder),
+                sig=("modify", tuple(sorted(change.items()))),
+            )
+
+
+def _matches_recipient(shield: dict[str, Any], recipient: Recipient) -> bool:
+    wanted = shield["to"]
+    if isinstance(recipient, str):
+        return bool(wanted == recipient)
+    return bool(wanted == recipient.oid)
+
+
+def _prevent_shield(game: Game, shield: dict[str, Any], key: int) -> Replacement:
+    def apply(g: Game, ev: Proposed) -> list[Proposed]:
+        if ev.unpreventable:  # rule 615.12: the shield applies, prevents nothing and is not reduced
+            g.log(f"Повреждения для {recipient_label(g, ev.affected)} не могут быть предотвращены: щит не уменьшается")
+            return [ev]
+        prevented = ev.amount if shield["n"] is None else min(ev.amount, shield["n"])
+        if shield["n"] is not None:  # rule 615.7: each 1 damage prevented reduces the shield by 1
+            shield["n"] -= prevented
+            if shield["n"] <= 0 and shield in g.delayed:
+                g.delayed.remove(shield)
+        g.log(f"Предотвращено {prevented} повр., которые были бы нанесены {recipient_label(g, ev.affected)}")
+        return [ev.but(amount=ev.amount - prevented)] if ev.amount > prevented else []
+
+    return Replacement(key, _shield_refs(game, shield, "prevent"), "щит предотвращения", apply,
+                       sig=("prevent", shield["n"]))
+
+
+def _prevent(game: Game, ev: Proposed, limit: int | None, why: str) -> list[Proposed]:
+    """A prevention effect that is not a shield (615.10, 702.16e): all of the damage, or ``limit`` of it."""
+    if ev.unpreventable:  # rule 615.12
+        game.log(f"Повреждения для {recipient_label(game, ev.affected)} не могут быть предотвращены{why}")
+        return [ev]
+    prevented = ev.amount if limit is None else min(limit, ev.amount)
+    assert ev.source is not None
+    game.log(
+        f"Предотвращено {prevented} повр. от {narr.obj(game, ev.source)}, которые были бы нанесены "
+        f"{recipient_label(game, ev.affected)}{why}"
+    )
+    return [ev.but(amount=ev.amount - prevented)] if ev.amount > prevented else []
+
+
+def _redirect_shield(game: Game, shield: dict[str, Any], key: int) -> Replacement:
+    """Rule 614.9: damage dealt to one player or permanent is dealt to another instead (``n``: only the next N;
+    the rest still reaches the first); nothing happens if the new one is gone."""
+
+    def apply(g: Game, ev: Proposed) -> list[Proposed]:
+        if shield in g.delayed:
+            g.delayed.remove(shield)
+        new = shield["new"]
+        target: Recipient | None = new if isinstance(new, str) else g.find(new)
+        if target is None or (not isinstance(target, str) and target.zone != "battlefield"):
+            return [ev]
+        if shield.get("n") is None:
+            g.log(f"Повреждения перенаправлены: {recipient_label(g, target)} вместо {recipient_label(g, ev.affected)}")
+            return [ev.but(affected=target)]
+        n = min(int(shield["n"]), ev.amount)
+        g.log(f"{n} повр. перенаправлены: {recipient_label(g, target)} вместо {recipient_label(g, ev.affected)}")
+        return [ev.but(affected=target, amount=n), ev.but(amount=ev.amount - n)]
+
+    return Replacement(key, _shield_refs(game, shield, "redirect"), "перенаправление повреждений", apply,
+                       sig=("redirect", key))
+
+
+def _modify_damage(game: Game, ev: Proposed, change: dict[str, int], holder: GameObject) -> list[Proposed]:
+    new = _changed(ev.amount, change)
+    game.log(f"{narr.obj(game, holder)}: {ev.amount} повр. становятся {new} (эффект замены)")
+    return [ev.but(amount=new)]
+
+
+def _changed(n: int, change: dict[str, int]) -> int:
+    if "times" in change:
+        return n * int(change["times"])
+    if "plus" in change:
+        return n + int(change["plus"])
+    return max(0, n - int(change.get("minus", 0)))
+
+
+def _unpreventable(game: Game, source: GameObject | Snapshot) -> bool:
+    """Rule 615.12: "damage can't be prevented" this turn, or from sources a static ability names."""
+    if any(d["kind"] == "damage_cant_be_prevented" for d in game.delayed):
+        return True
+    return any(
+        _source_matches(game, ability, holder, source) for holder, ability in _statics(game, "damage_cant_be_prevented")
+    )
+
+
 def deal_damage(
-    game: Game, source: GameObject | Snapshot, recipient: Recipient, amount: int, combat: bool = False
+    game: Game,
+    source: GameObject | Snapshot,
+    recipient: Recipient,
+    amount: int,
+    combat: bool = False,
+    cant_be_prevented: bool = False,
 ) -> int:
     """Deal damage with every replacement and prevention effect applied; returns the damage dealt."""
+    if amount <= 0:  # rule 614.7a
+        return 0
+    recipient = _old_redirection(game, source, recipient, combat)
+    event = Proposed(
+        "damage", recipient, source=source, amount=amount, combat=combat,
+        unpreventable=cant_be_prevented or _unpreventable(game, source),
+    )
+    return sum(_dealt(game, ev) for ev in replace(game, event))
+
+
+def _dealt(game: Game, ev: Proposed) -> int:
+    """Rule 120.3: the results of the damage that is dealt, and the events triggered abilities watch."""
     from rules_engine import triggers
     from rules_engine.game import Event
 
-    if amount <= 0:
-        return 0
-    partial = _partial_redirect(game, recipient)
-    if partial is not None:  # "the next N damage ... is dealt to X instead": the rest still goes to the recipient
-        new, n = partial
-        n = min(n, amount)
-        game.log(f"{n} повр. перенаправлены: {recipient_label(game, new)} вместо {recipient_label(game, recipient)}")
-        dealt = deal_damage(game, source, new, n, combat)
-        return dealt + deal_damage(game, source, recipient, amount - n, combat)
-    recipient = _redirect(game, source, recipient, combat)
-    if not isinstance(recipient, str):  # rule 702.16e: damage from a source with the stated quality is prevented
-        quality = protection.protection_from(game, game.chars(recipient), source)
-        if quality is not None:
-            game.log(
-                f"Предотвращено {amount} повр. от {narr.obj(game, source)}, которые были бы нанесены "
-                f"{recipient_label(game, recipient)} ({protection.text(quality)})"
-            )
-            return 0
-    amount = _prevent(game, recipient, amount)
-    if amount <= 0:
-        return 0
+    source, recipient, amount = ev.source, ev.affected, ev.amount
+    assert source is not None
     chars, source_controller = game.source_chars(source)
     who = narr.obj(game, source)
+    infect = "infect" in chars.keywords  # rules 702.90b-c (702.90d: last known information)
     if isinstance(recipient, str):
-        game.players[recipient].life -= amount
-        game.log(
-            f"{who} наносит {amount} повр. игроку {narr.player(recipient)} (жизнь: {game.players[recipient].life})"
-        )
+        if infect:  # rule 120.3b: poison counters instead of loss of life
+            game.log(f"{who} (Заражение) наносит {amount} повр. игроку {narr.player(recipient)} в виде жетонов яда")
+            game.give_counters(recipient, "poison", amount)
+        else:  # rule 120.3a
+            game.players[recipient].life -= amount
+            game.log(
+                f"{who} наносит {amount} повр. игроку {narr.player(recipient)} (жизнь: {game.players[recipient].life})"
+            )
     else:
         rchars = game.chars(recipient)
-        if rchars.is_("Planeswalker"):
+        if rchars.is_("Planeswalker"):  # rule 120.3c
             game.log(
                 f"{who} наносит {amount} повр. мироходцу {narr.obj(game, recipient)}: он теряет столько же верности"
             )
             game.remove_counters(recipient, "loyalty", amount)
         if rchars.is_("Creature"):
-            if "wither" in chars.keywords:
+            if "wither" in chars.keywords or infect:  # rule 120.3d
                 game.log(
-                    f"{who} (Увядание) наносит {amount} повр. {narr.to_creature(game, recipient)} в виде жетонов -1/-1"
+                    f"{who} ({'Заражение' if infect else 'Увядание'}) наносит {amount} повр. "
+                    f"{narr.to_creature(game, recipient)} в виде жетонов -1/-1"
                 )
                 game.put_counters(recipient, "-1/-1", amount)
-            else:
+            else:  # rule 120.3e
                 recipient.damage += amount
                 game.log(f"{who} наносит {amount} повр. {narr.to_creature(game, recipient)}")
             if "deathtouch" in chars.keywords:
                 recipient.deathtouch_damage = True
-    if "lifelink" in chars.keywords and not game.options.lifelink_triggered:  # static since 2009 (702.15b)
-        game.gain_life(source_controller, amount)
+    lifelink = "lifelink" in chars.keywords and not game.options.lifelink_triggered  # static since 2009 (702.15b)
+    if lifelink and game.gain_life(source_controller, amount):
         game.log(f"Цепь жизни: {narr.player(source_controller)} получает {amount} жизни")
     lki = source if isinstance(source, Snapshot) else game.snapshot(source)
-    triggers.collect(game, Event("damage", lki=lki, target=recipient, amount=amount, combat=combat))
-    if combat and isinstance(recipient, str):
+    triggers.collect(game, Event("damage", lki=lki, target=recipient, amount=amount, combat=ev.combat))
+    if ev.combat and isinstance(recipient, str):
         triggers.collect(
             game, Event("combat_damage_to_player", lki=lki, target=recipient, amount=amount, combat=True)
         )
     return amount
 
 
-def _matches_recipient(shield: dict[str, Any], recipient: Recipient) -> bool:
-    wanted = shield["to"]
-    if isinstance(recipient, str):
-        return wanted == recipient
-    return wanted == recipient.oid
-
-
-def _prevent(game: Game, recipient: Recipient, amount: int) -> int:
-    for shield in list(game.delayed):
-        if shield["kind"] != "prevent" or not _matches_recipient(shield, recipient):
-            continue
-        prevented = amount if shield["n"] is None else min(amount, shield["n"])
-        amount -= prevented
-        if shield["n"] is not None:
-            shield["n"] -= prevented
-            if shield["n"] <= 0:
-                game.delayed.remove(shield)
-        game.log(
-            f"Предотвращено {prevented} повр., которые были бы нанесены {recipient_label(game, recipient)}"
-        )
-        if amount <= 0:
-            break
-    return amount
-
-
-def _partial_redirect(game: Game, recipient: Recipient) -> tuple[Recipient, int] | None:
-    for shield in list(game.delayed):
-        if shield["kind"] == "redirect" and shield.get("n") is not None and _matches_recipient(shield, recipient):
-            game.delayed.remove(shield)
-            new = shield["new"]
-            target: Recipient | None = new if isinstance(new, str) else game.find(new)
-            if target is not None and (isinstance(target, str) or target.zone == "battlefield"):
-                return target, int(shield["n"])
-    return None
-
-
-def _redirect(game: Game, source: GameObject | Snapshot, recipient: Recipient, combat: bool) -> Recipient:
-    for shield in list(game.delayed):
-        if shield["kind"] == "redirect" and shield.get("n") is None and _matches_recipient(shield, recipient):
-            game.delayed.remove(shield)
-            new = shield["new"]
-            target: Recipient | None = new if isinstance(new, str) else game.find(new)
-            if target is not None and (isinstance(target, str) or target.zone == "battlefield"):
-                game.log(
-                    f"Повреждения перенаправлены: {recipient_label(game, target)} вместо "
-                    f"{recipient_label(game, recipient)}"
-                )
-                return target
+def _old_redirection(game: Game, source: GameObject | Snapshot, recipient: Recipient, combat: bool) -> Recipient:
+    """Rule 306.7 until 2018: noncombat damage to a player may be dealt to their planeswalker instead, at the
+    choice of the source's controller (the whole of it or none)."""
     if game.options.planeswalker_redirection and not combat and isinstance(recipient, str):
         _, controller = game.source_chars(source)
         walkers = [
@@ -225,21 +427,255 @@ def _redirect(game: Game, source: GameObject | Snapshot, recipient: Recipient, c
     return recipient
 
 
-def destroy(game: Game, obj: GameObject, reason: str = "") -> GameObject | None:
-    """Destroy a permanent unless a regeneration shield or indestructible replaces it (rule 701.7)."""
+# -- destruction and regeneration (rules 701.8, 701.19, 614.8) ---------------------------------------------------
+def _destroy_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    obj = ev.affected
+    assert isinstance(obj, GameObject)
+    if ev.no_regeneration:  # rule 701.19c: the shields are not applied
+        return
+    for i in range(obj.regeneration_shields):
+        yield Replacement(("regenerate", obj.oid, i), _refs(obj, "regenerate"), "регенерация", _regenerate,
+                          sig=("regenerate",))
+
+
+def _regenerate(game: Game, ev: Proposed) -> list[Proposed]:
+    """Rule 701.19a: instead remove all damage marked on it, tap it, remove it from combat."""
+    obj = ev.affected
+    assert isinstance(obj, GameObject)
+    obj.regeneration_shields -= 1
+    obj.damage = 0
+    obj.deathtouch_damage = False
+    obj.tapped = True
+    obj.attacking = None
+    obj.blocking = []
+    game.touch()
+    game.log(f"{narr.obj(game, obj)} регенерирует: повреждения убраны, он повернут{ev.reason}")
+    return []
+
+
+def destroy(
+    game: Game, obj: GameObject, reason: str = "", *, no_regeneration: bool = False, instead: str | None = None
+) -> GameObject | None:
+    """Destroy a permanent (rule 701.8) unless it is indestructible or a replacement effect such as regeneration
+    replaces the destruction; ``instead``: the destroying effect's own "put it into ZONE instead" (614.15)."""
     chars = game.chars(obj)
-    if "indestructible" in chars.keywords:
+    if "indestructible" in chars.keywords:  # rule 702.12b: a "can't" (614.17), not a replacement
         game.log(f"{narr.obj(game, obj)} неразрушим{reason}")
         return None
-    if obj.regeneration_shields > 0:
-        obj.regeneration_shields -= 1
-        obj.damage = 0
-        obj.deathtouch_damage = False
-        obj.tapped = True
-        obj.attacking = None
-        obj.blocking = []
-        game.touch()
-        game.log(f"{narr.obj(game, obj)} регенерирует: повреждения убраны, он повернут{reason}")
+    if no_regeneration and obj.regeneration_shields:
+        game.log(f"{narr.obj(game, obj)} не может быть регенерирован (правило 701.19c)")
+    event = Proposed("destroy", obj, reason=reason, no_regeneration=no_regeneration)
+    if not replace(game, event):
         return None
     game.log(f"{narr.obj(game, obj)} уничтожается{reason}")
-    return game.move(obj, "graveyard")
+    return game.move(obj, "graveyard", instead=instead)
+
+
+# -- zone changes (rules 614.1a, 614.6) --------------------------------------------------------------------------
+def _zone_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    obj = ev.affected
+    assert isinstance(obj, GameObject)
+    if ev.instead is not None and ev.to_zone == "graveyard":  # 614.15: the resolving effect's own "instead"
+        yield Replacement("self", frozenset({"self"}), f"собственный эффект замены: {narr.ZONE_INTO[ev.instead]}",
+                          partial(_to_zone, zone=ev.instead, why="эффект самозамены", shuffle=False),
+                          self_replacement=True)
+    if ev.to_zone != "graveyard":
+        return
+    dies = ev.from_zone == "battlefield" and game.chars(obj).is_("Creature")
+    for holder, ability in _statics(game, "exile_instead_of_graveyard"):
+        if _exile_instead_matches(game, holder, ability, obj):
+            yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
+                              f"изгнание вместо кладбища ({narr.obj(game, holder)})",
+                              partial(_to_zone, zone="exile", why=f"эффект замены {narr.obj(game, holder)}"),
+                              sig=("to", "exile"))
+    if dies:
+        for holder, ability in _statics(game, "instead_of_dying"):
+            if _affects(game, ability, holder, obj):
+                zone = str((ability.spec.get("value") or {}).get("zone", "exile"))
+                yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
+                                  f"вместо смерти: {narr.ZONE_INTO[zone]} ({narr.obj(game, holder)})",
+                                  partial(_to_zone, zone=zone, why=f"эффект замены {narr.obj(game, holder)}"),
+                                  sig=("to", zone))
+        for shield in game.delayed:
+            if shield["kind"] == "exile_if_dies" and shield["oid"] == obj.oid:
+                yield Replacement(id(shield), _shield_refs(game, shield), "изгнание вместо смерти",
+                                  partial(_to_zone, zone="exile", why="эффект замены"), sig=("to", "exile"))
+
+
+def _exile_instead_matches(game: Game, holder: GameObject, ability: AbilityDef, obj: GameObject) -> bool:
+    filt = {k: v for k, v in (ability.spec.get("affects") or {}).items() if k != "zone"}
+    owner_rule = filt.pop("owner", None)
+    controller = game.controller(holder)
+    if owner_rule == "opponent" and obj.owner == controller:
+        return False
+    if owner_rule == "you" and obj.owner != controller:
+        return False
+    return matches(game, obj, game.chars(obj), filt, controller, holder)
+
+
+def _to_zone(game: Game, ev: Proposed, zone: str, why: str, shuffle: bool = True) -> list[Proposed]:
+    """The card goes to ``zone`` instead of a graveyard; "into its owner's library" shuffles it in unless the
+    effect puts it on top."""
+    assert isinstance(ev.affected, GameObject)
+    game.log(f"{narr.obj(game, ev.affected)} перемещается {narr.ZONE_INTO[zone]} вместо кладбища ({why})")
+    return [ev.but(to_zone=zone, shuffle=shuffle and zone == "library")]
+
+
+def zone_destination(game: Game, obj: GameObject, to_zone: str, instead: str | None = None) -> tuple[str, bool]:
+    """Where a moving object really goes (the zone, and whether that library is then shuffled)."""
+    if to_zone != "graveyard":  # the vocabulary has replacements only for moves to a graveyard
+        return to_zone, False
+    event = Proposed("zone_change", obj, from_zone=obj.zone, to_zone=to_zone, instead=instead)
+    finals = replace(game, event)
+    return (finals[0].to_zone, finals[0].shuffle) if finals else (to_zone, False)
+
+
+# -- entering the battlefield (rules 614.1c-d, 614.12, 122.6) ---------------------------------------------------
+def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    """How a permanent enters: each of these commutes with the others (they only add), so none needs a choice."""
+    new = ev.affected
+    assert isinstance(new, GameObject)
+    chars = game.chars(new)
+    if "hideaway" in chars.keywords:  # rule 502.75a of the time: "This permanent enters tapped"
+        yield Replacement(("hideaway", new.oid), _refs(new), "Тайник: входит повернутым", _enters_tapped,
+                          order_free=True)
+    for ability in chars.abilities:  # "As this enters, you may pay 2 life. If you don't, it enters tapped"
+        if ability.kind == "static" and ability.spec["static"] == "enters_tapped_unless_pay":
+            life = int((ability.spec.get("value") or {}).get("life", 2))
+            yield Replacement((new.oid, id(ability.spec)), _refs(new), "входит повернутым, если не заплатить жизнь",
+                              partial(_pay_life_or_tapped, life=life), order_free=True)
+    if chars.loyalty is not None:  # rule 306.5b: "this permanent enters with its printed loyalty" (614.1c)
+        loyalty = Counter({"loyalty": chars.loyalty})
+        yield Replacement(("loyalty", new.oid), _refs(new), "входит с жетонами верности",
+                          partial(_enters_with, counters=loyalty), order_free=True)
+    for holder, ability in [*_statics(game, "enters_tapped"), *_statics(game, "enters_with_counters")]:
+        if holder.oid == new.oid and ability.spec.get("affects", {"self": True}) != {"self": True}:
+            continue  # rule 614.12: its own ability applies to it as it enters only if it affects only it
+        if not _affects(game, ability, holder, new):
+            continue
+        if ability.spec["static"] == "enters_tapped":
+            yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит повернутым", _enters_tapped,
+                              order_free=True)
+        else:
+            counters = Counter({k: int(n) for k, n in (ability.spec.get("value") or {}).items()})
+            yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит с жетонами",
+                              partial(_enters_with, counters=counters), order_free=True)
+
+
+def _enters_with(game: Game, ev: Proposed, counters: Counter[str]) -> list[Proposed]:
+    return [ev.but(counters=ev.counters + counters)]
+
+
+def _enters_tapped(game: Game, ev: Proposed) -> list[Proposed]:
+    return [ev.but(tapped=True)]
+
+
+def _pay_life_or_tapped(game: Game, ev: Proposed, life: int) -> list[Proposed]:
+    """A scripted ``may`` answer of the controller; paying life needs at least that much life (rule 119.4).
+    Paying does not untap a permanent another effect puts onto the battlefield tapped (GTC dual lands 3)."""
+    new = ev.affected
+    assert isinstance(new, GameObject)
+    who = game.controller(new)
+    answer = game.decide("may", who, f"заплатить {life} жизни, чтобы {narr.obj(game, new)} вошел неповернутым?", new)
+    if answer in (True, "yes"):
+        if game.players[who].life < life:
+            raise IllegalAction(f"нельзя заплатить {life} жизни при {game.players[who].life} жизни", "119.4")
+        game.players[who].life -= life
+        game.log(f"{narr.player(who)} платит {life} жизни (жизнь: {game.players[who].life})")
+        return [ev]
+    game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")
+    return [ev.but(tapped=True)]
+
+
+def apply_entering(game: Game, new: GameObject, counters: Counter[str]) -> None:
+    """Rules 614.1c-d, 614.12: "enters tapped", "enters with counters" modify how a permanent enters; the counters
+    it enters with are put on it (122.6), so "can't have counters put on it" and counter replacements apply."""
+    game.touch()
+    event = Proposed("enter", new, tapped=new.tapped, counters=Counter(counters))
+    for final in replace(game, event):
+        new.tapped = final.tapped
+        for kind, n in final.counters.items():
+            if n > 0:
+                new.counters[kind] += counters_put(game, new, kind, n)
+    game.touch()
+
+
+# -- counters and life (rules 122.6, 119.7, 614.16) --------------------------------------------------------------
+def _counter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    obj = ev.affected
+    if isinstance(obj, str):
+        return
+    for holder, ability in _statics(game, "modify_counters"):  # "that many plus one ... instead" (614.16)
+        value = ability.spec.get("value") or {}
+        if value.get("kind", ev.counter) == ev.counter and _affects(game, ability, holder, obj):
+            change = {k: int(v) for k, v in value.items() if k != "kind"}
+            yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
+                              f"изменение числа жетонов ({narr.obj(game, holder)})",
+                              partial(_modify_counters, change=change, holder=holder),
+                              sig=("modify", tuple(sorted(change.items()))))
+
+
+def _modify_counters(game: Game, ev: Proposed, change: dict[str, int], holder: GameObject) -> list[Proposed]:
+    new = _changed(ev.amount, change)
+    game.log(f"{narr.obj(game, holder)}: вместо {narr.counter(ev.counter, ev.amount)} — {new} (эффект замены)")
+    return [ev.but(amount=new)]
+
+
+def counters_put(game: Game, affected: Recipient, kind: str, n: int) -> int:
+    """How many counters of ``kind`` really are put on the object (or given to the player)."""
+    if n <= 0:
+        return 0
+    return sum(ev.amount for ev in replace(game, Proposed("counters", affected, counter=kind, amount=n)))
+
+
+def life_gained(game: Game, player: str, n: int) -> int:
+    """How much life a player really gains: none if they can't gain life (rule 119.7)."""
+    if n <= 0:
+        return 0
+    return sum(ev.amount for ev in replace(game, Proposed("gain_life", player, amount=n)))
+
+
+def _no_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    return iter(())
+
+
+# -- card draws (rules 121.6, 614.11) ----------------------------------------------------------------------------
+def _draw_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    assert isinstance(ev.affected, str)
+    for holder, ability in _statics(game, "instead_of_drawing"):  # "if you would draw a card, EFFECT instead"
+        value = ability.spec.get("value") or {}
+        if _player_matches(value.get("players", "you"), ev.affected, game.controller(holder)):
+            yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
+                              f"вместо взятия карты ({narr.obj(game, holder)})",
+                              partial(_instead_of_drawing, holder=holder, value=value))
+
+
+def _instead_of_drawing(game: Game, ev: Proposed, holder: GameObject, value: dict[str, Any]) -> list[Proposed]:
+    """The draw is replaced by the ability's effect, done by its controller (121.6a: even from an empty library);
+    ``optional``: the drawing player may have the card drawn instead ("you may ... instead")."""
+    from rules_engine import effects
+
+    assert isinstance(ev.affected, str)
+    if value.get("optional"):
+        answer = game.decide("may", ev.affected, f"заменить взятие карты ({narr.obj(game, holder)})?", holder)
+        if answer not in (True, "yes"):
+            return [ev]
+    game.log(f"{narr.player(ev.affected)} не берет карту: эффект замены {narr.obj(game, holder)}")
+    effects.run(effects.Context(game, game.controller(holder), holder), value["effect"])
+    return []
+
+
+def draw_replaced(game: Game, player: str) -> bool:
+    """Whether a card draw of ``player`` is replaced (then the replacing events have happened instead)."""
+    return not replace(game, Proposed("draw", player))
+
+
+_FINDERS: dict[str, Callable[[Game, Proposed], Iterator[Replacement]]] = {
+    "damage": _damage_effects,
+    "destroy": _destroy_effects,
+    "zone_change": _zone_effects,
+    "enter": _enter_effects,
+    "counters": _counter_effects,
+    "gain_life": _no_effects,
+    "draw": _draw_effects,
+}

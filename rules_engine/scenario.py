@@ -112,6 +112,7 @@ CHOICE_KINDS = frozenset(
         "pay",
         "play",
         "redirect",
+        "replacement",
         "search",
         "shuffle",
         "target",

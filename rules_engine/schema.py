@@ -68,8 +68,8 @@ RECIPIENTS = frozenset({"you", "opponent", "player", "creature", "planeswalker",
 _ON = {"on": "ref", "duration": "duration"}
 EFFECTS: dict[str, dict[str, str] | str] = {
     # A string: the whole value has that shape; a mapping: its keys.
-    "damage": {"amount": "amount", "to": "ref"},
-    "destroy": "ref",
+    "damage": {"amount": "amount", "to": "ref", "cant_be_prevented": "bool"},
+    "destroy": "destroy",
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
@@ -129,6 +129,9 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "fight": {"a": "ref!", "b": "ref!"},
     "poison": {"n": "amount", "player": "ref"},
     "delayed_trigger": "delayed_trigger",
+    "exile_if_dies": "ref",
+    "cant_gain_life": {"player": "ref"},
+    "damage_cant_be_prevented": "none",
 }
 
 # Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.
@@ -158,6 +161,15 @@ STATIC_VALUES: dict[str, str | None] = {
     "set_pt": "pt_set",
     "set_subtypes": "subtypes_value",
     "lose_keywords": "grant_value",
+    "instead_of_dying": "zone_value",
+    "prevent_damage": "prevent_value",
+    "modify_damage": "modify_value",
+    "modify_counters": "modify_counters_value",
+    "damage_cant_be_prevented": None,
+    "cant_have_counters": "counter_kind_value",
+    "cant_get_counters": "player_counters_value",
+    "cant_gain_life": "players_value",
+    "instead_of_drawing": "instead_of_drawing_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
@@ -585,6 +597,29 @@ def _n_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> Non
     c.keys(v, {"n": "int!"}, what)
 
 
+def _destroy(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """``REF``, or ``{what, no_regeneration, instead}`` (rules 701.19c, 614.15)."""
+    if isinstance(v, dict) and "what" in v:
+        c.keys(v, {"what": "ref!", "no_regeneration": "bool", "instead": "replacement_zone"}, what)
+    else:
+        _ref(c, v, what, parent, key)
+
+
+_CHANGES = {"times": "int", "plus": "int", "minus": "int"}
+
+
+def _modify_value(c: Checker, v: Any, what: str, parent: Any, key: str | None, extra: dict[str, str] | None = None
+                  ) -> None:
+    """Exactly one of ``times``, ``plus``, ``minus``."""
+    c.keys(v, {**_CHANGES, **(extra or {})}, what)
+    if len([k for k in v if k in _CHANGES]) != 1:
+        raise c.fail(parent, f"{what}: name one change of {_known(_CHANGES)}", key)
+
+
+def _modify_counters_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    _modify_value(c, v, what, parent, key, {"kind": "counter"})
+
+
 def _filter_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.keys(v, {"filter": "filter!"}, what)
 
@@ -638,6 +673,21 @@ _CHECKERS: dict[str, Check] = {
     "not_copied": _list_of(_one_of({"colors"}, "characteristic"), "characteristics"),
     "abilities": _abilities,
     "enters_as_copy_value": _enters_as_copy_value,
+    "destroy": _destroy,
+    "modify_value": _modify_value,
+    "modify_counters_value": _modify_counters_value,
+    "zone_value": lambda c, v, what, parent, key: c.keys(v, {"zone": "replacement_zone!"}, what),
+    "replacement_zone": _one_of({"exile", "hand", "library"}, "zone"),
+    "prevent_value": lambda c, v, what, parent, key: c.keys(v, {"n": "amount_or_all!"}, what),
+    "counter_kind_value": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter"}, what),
+    "player_counters_value": lambda c, v, what, parent, key: c.keys(
+        v, {"players": "whose!", "kind": "player_counter"}, what
+    ),
+    "player_counter": _one_of({"poison"}, "player counter"),
+    "players_value": lambda c, v, what, parent, key: c.keys(v, {"players": "whose!"}, what),
+    "instead_of_drawing_value": lambda c, v, what, parent, key: c.keys(
+        v, {"players": "whose", "effect": "effect!", "optional": "bool"}, what
+    ),
     "protection": _protection,
     "any": lambda c, v, what, parent, key: None,
     "target_ref_or_that": _target_ref_or_that,

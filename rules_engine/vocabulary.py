@@ -32,6 +32,7 @@ KEYWORDS = frozenset(
         "cipher",  # rule 702.97a: encode the card on a creature on resolution
         "intimidate",  # rule 702.13b: blocked only by artifact creatures and creatures sharing a colour with it
         "menace",  # rule 702.111b: can't be blocked except by two or more creatures
+        "infect",  # rule 702.90: damage as -1/-1 counters to creatures and poison counters to players (120.3b, d)
     }
 )
 # champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");
@@ -94,6 +95,16 @@ STATIC_KINDS = frozenset(
         "set_pt",  # rule 613.4b, layer 7b: value {power, toughness}: affects have base P/T N/N
         "lose_keywords",  # layer 6, value {keywords}: "enchanted creature loses flying"
         "set_subtypes",  # layer 4, value {subtypes}: replaces the subtypes of that kind (205.1b; lands: 305.7)
+        "exile_instead_of_graveyard",  # rule 614.1a: affected cards go to exile instead of a graveyard
+        "instead_of_dying",  # rule 614.1a: value {zone}: "if this creature would die, put it into ZONE instead"
+        "prevent_damage",  # rule 615.10: value {n: N|all}: damage to the affected permanents is prevented
+        "modify_damage",  # rule 614.1a: value {times|plus|minus: N}: damage from the affected sources changes
+        "modify_counters",  # rule 614.16: value {kind, times|plus|minus: N}: counters put on the affected change
+        "damage_cant_be_prevented",  # rule 615.12: damage from the affected sources ({}: all) can't be prevented
+        "cant_have_counters",  # rule 614.17 (122.6): value {kind} (optional): counters can't be put on the affected
+        "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
+        "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
+        "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }
 )
 
@@ -160,6 +171,9 @@ EFFECT_NAMES = frozenset(
         "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
         "poison",  # {n, player}: the player gets N poison counters (rule 122.1f)
         "delayed_trigger",  # {when, filter, about, duration: this_turn, effect}: a delayed trigger (rule 603.7)
+        "exile_if_dies",  # REF: "if it would die this turn, exile it instead" (rule 614.1a, one-shot)
+        "cant_gain_life",  # {player}: those players can't gain life this turn (rule 119.7)
+        "damage_cant_be_prevented",  # damage can't be prevented this turn (rule 615.12)
     }
 )
 

@@ -43,7 +43,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Sorcery\neffect: {destroy_all: {types: [Creature], colour: [B]}}', 7,
          r"unknown key 'colour'; known: .*colors"),
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, too: target}}', 8,
-         r"effect damage: unknown key 'too'; known: amount, to"),
+         r"effect damage: unknown key 'too'; known: amount, cant_be_prevented, to"),
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: {power: self}, to: target}}', 8,
          r"unknown amount 'power'; known: count, event_amount"),
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, to: targt}}', 8,
@@ -85,6 +85,17 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
          r"expected a whole number"),
         ('cost: "{R}"\ntype: Instant\ntargets: [creature, creature]\neffect: {fight: {a: target0}}', 8,
          r"effect fight: missing 'b'"),
+        # the replacement framework's vocabulary (614-616)
+        ('cost: "{R}"\ntype: Enchantment\nabilities:\n  - {static: modify_damage, value: {times: 2, plus: 1}}', 8,
+         r"name one change of minus, plus, times"),
+        ('cost: "{R}"\ntype: Enchantment\nabilities:\n  - {static: cant_gain_life, value: {players: all}}', 8,
+         r"unknown player 'all'"),
+        ('cost: "{R}"\ntype: Enchantment\nabilities:\n  - {static: cant_get_counters, value: {players: you, kind: '
+         '"+1/+1"}}', 8, r"unknown player counter '\+1/\+1'"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: instead_of_dying, value: {zone: '
+         'battlefield}}', 9, r"unknown zone 'battlefield'; known: exile, hand, library"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [creature]\neffect: {destroy: {what: target, regenerate: false}}', 8,
+         r"unknown key 'regenerate'; known: instead, no_regeneration, what"),
     ],
 )
 def test_unknown_words_in_cards_are_load_errors(
