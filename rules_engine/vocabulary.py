@@ -89,7 +89,6 @@ STATIC_KINDS = frozenset(
         "cost_increase",  # value "{1}": spells matching affects cost that much more (their total cost)
         "cost_reduction",  # value "{1}" or "{G}": less; a coloured reduction needs that colour in the cost
         "lose_abilities",  # layer 6, e.g. cards in graveyards lose all abilities
-        "exile_instead_of_graveyard",  # replacement: affected cards go to exile instead
         "enters_as_copy",  # rule 707.5: value {filter, except}: "you may have this enter as a copy of ..."
         "defines_pt",  # rule 604.3, layer 7a: value {power, toughness}: a number or {count: FILTER} (every zone)
         "set_pt",  # rule 613.4b, layer 7b: value {power, toughness}: affects have base P/T N/N
