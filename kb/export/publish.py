@@ -109,6 +109,7 @@ def publish(target: Path) -> Iterator[Path]:
         raise
     if swap_contents:
         _swap_contents(staging, target)
+        os.chmod(target, DIR_MODE)  # the site's root, like every directory of the site
     else:
         _swap_directory(staging, target)
 
