@@ -94,8 +94,12 @@ def _looks_utf16_without_bom(data: bytes) -> bool:
     if len(sample) < 16 or b"\x00" not in sample:
         return False
     even, odd = sample[0::2], sample[1::2]
+
+    def text_like(high: bytes, low: bytes) -> bool:  # high bytes 0 (ASCII) or 4 (Cyrillic), low bytes not NUL
+        return sum(1 for b in high if b in (0, 4)) >= 0.9 * len(high) and low.count(0) <= 0.1 * len(low)
+
     # little-endian keeps the high byte at odd offsets, big-endian at even ones
-    return any(sum(1 for b in high if b in (0, 4)) >= 0.9 * len(high) for high in (odd, even))
+    return text_like(odd, even) or text_like(even, odd)
 
 
 def _line_of(data: bytes, offset: int) -> int:

@@ -264,3 +264,9 @@ def test_unclosed_html_that_swallows_everything_still_fails_cleanly() -> None:
     with pytest.raises(IngestError) as caught:
         from_html("<html><body><script>", "p.html")
     assert caught.value.key == "err.ingest.html_no_text"
+
+
+def test_nul_filled_file_is_binary_not_utf16() -> None:
+    with pytest.raises(IngestError) as caught:
+        decode(bytes(4096), "zeros.txt")
+    assert caught.value.key == "err.ingest.binary"
