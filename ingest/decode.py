@@ -1,6 +1,7 @@
-"""Bytes to text without silent mis-decoding: UTF-8 (with or without BOM), else one legacy code page.
+"""Bytes to text without silent mis-decoding: a BOM's encoding, else UTF-8, else one legacy code page.
 
-Documents are Russian, so their legacy code page is CP1251 (accepted only when the result reads as
+A byte-order mark decides: UTF-8, UTF-16 (LE/BE, as Windows Notepad saves «Юникод») or UTF-32. Without one,
+UTF-8; documents are Russian, so their legacy code page is CP1251 (accepted only when the result reads as
 Cyrillic); the English Comprehensive Rules files fall back to Windows-1252 instead.
 """
 
@@ -23,17 +24,45 @@ def looks_binary(data: bytes) -> bool:
     return bool(sample) and controls / len(sample) > 0.05
 
 
+# Longest first: the UTF-32-LE mark begins with the UTF-16-LE one.
+BOMS: tuple[tuple[bytes, str], ...] = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+
+
+def bom_encoding(data: bytes) -> tuple[str, int] | None:
+    """The encoding a byte-order mark announces and the mark's length, or None without one."""
+    for mark, encoding in BOMS:
+        if data.startswith(mark):
+            return encoding, len(mark)
+    return None
+
+
 def decode(data: bytes, path: str, legacy: str = "cp1251") -> tuple[str, str]:
     """Return ``(text, encoding)``; raise ``IngestError`` naming ``path`` when it cannot be trusted.
 
-    ``legacy`` is the code page tried when the bytes are not UTF-8: "cp1251" or "cp1252".
+    ``legacy`` is the code page tried when the bytes are not UTF-8: "cp1251" or "cp1252". The encoding
+    returned for a file with a BOM is ``utf-8-sig`` or the UTF-16/32 one with its byte order (the mark is
+    not part of the text).
     """
+    if (marked := bom_encoding(data)) is not None:
+        encoding, size = marked
+        text = _strict(data[size:], encoding, path)
+        if not text.strip(" \t\n\r\x0b\x0c"):  # the same white space as ``bytes.strip`` below
+            raise IngestError(path, "empty file", key="err.ingest.empty")
+        if _looks_binary_text(text):
+            raise IngestError(path, "binary file, not a text or HTML document", key="err.ingest.binary")
+        return text, "utf-8-sig" if encoding == "utf-8" else encoding
     if not data.strip():
-        raise IngestError(path, "empty file")
+        raise IngestError(path, "empty file", key="err.ingest.empty")
+    if _looks_utf16_without_bom(data):
+        raise IngestError(path, "looks like UTF-16 without a byte-order mark", key="err.ingest.utf16_no_bom")
     if looks_binary(data):
-        raise IngestError(path, "binary file, not a text or HTML document")
-    if data.startswith(b"\xef\xbb\xbf"):
-        return _strict(data[3:], "utf-8", path), "utf-8-sig"
+        raise IngestError(path, "binary file, not a text or HTML document", key="err.ingest.binary")
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as exc:
@@ -48,6 +77,29 @@ def decode(data: bytes, path: str, legacy: str = "cp1251") -> tuple[str, str]:
     raise IngestError(
         path, f"cannot decode text: not UTF-8 (byte 0x{data[utf8_error.start]:02x}) nor {legacy.upper()}", line
     )
+
+
+def _looks_binary_text(text: str) -> bool:
+    """The decoded counterpart of ``looks_binary``: NUL or many control characters."""
+    sample = text[:8192]
+    if "\x00" in sample:
+        return True
+    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\n\r")
+    return bool(sample) and controls / len(sample) > 0.05
+
+
+def _looks_utf16_without_bom(data: bytes) -> bool:
+    """Text saved as UTF-16 without its mark: NUL in every other byte (ASCII) or 0x04 (Cyrillic) pairs."""
+    sample = data[:4096]
+    if len(sample) < 16 or b"\x00" not in sample:
+        return False
+    even, odd = sample[0::2], sample[1::2]
+
+    def text_like(high: bytes, low: bytes) -> bool:  # high bytes 0 (ASCII) or 4 (Cyrillic), low bytes not NUL
+        return sum(1 for b in high if b in (0, 4)) >= 0.9 * len(high) and low.count(0) <= 0.1 * len(low)
+
+    # little-endian keeps the high byte at odd offsets, big-endian at even ones
+    return text_like(odd, even) or text_like(even, odd)
 
 
 def _line_of(data: bytes, offset: int) -> int:
@@ -79,5 +131,8 @@ def _strict(data: bytes, encoding: str, path: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        line = _line_of(data, exc.start)
-        raise IngestError(path, f"cannot decode text as {encoding} (byte 0x{data[exc.start]:02x})", line) from exc
+        line = _line_of(data, exc.start) if encoding == "utf-8" else None
+        raise IngestError(
+            path, f"cannot decode text as {encoding} (byte 0x{data[exc.start]:02x})", line,
+            key="err.ingest.bad_bytes", values={"encoding": encoding.upper(), "byte": f"0x{data[exc.start]:02x}"},
+        ) from exc

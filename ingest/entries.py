@@ -269,6 +269,8 @@ class IngestWarning:
     path: str
     line: int
     message: str
+    key: str | None = None  # the message in the CLI's catalogue (kb/i18n.py), with ``values``
+    values: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}"

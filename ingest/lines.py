@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+import html5lib
 from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.builder._html5lib import HTML5TreeBuilder
 
+from ingest.entries import IngestWarning
 from ingest.errors import IngestError
 
 LineKind = Literal["text", "blank", "heading", "separator"]
@@ -93,17 +96,77 @@ _SKIP_TAGS = {"script", "style", "noscript", "template", "head", "nav", "footer"
 _LIST_TAGS = {"ul", "ol"}
 
 
-def from_html(html: str, path: str) -> list[Line]:
+MAX_HTML_WARNINGS = 20  # a badly broken page: the first repairs, then one line saying how many more
+
+
+class _RecoveringBuilder(HTML5TreeBuilder):
+    """html5lib's tree builder, keeping the parse errors html5lib recovered from (bs4 drops them).
+
+    html5lib implements the WHATWG parsing algorithm, so a broken page gets the tree a browser would build:
+    an unclosed ``<h2>`` ends at the next heading, a stray ``</div>`` is ignored, misnested tags are
+    re-nested. Each repair is reported (position, html5lib's error code) so ingest can warn about it.
+    """
+
+    def feed(self, markup: Any) -> None:
+        parser = html5lib.HTMLParser(tree=self.create_treebuilder)
+        self.underlying_builder.parser = parser
+        document = parser.parse(markup)
+        document.original_encoding = None
+        self.parse_errors: list[tuple[tuple[int, int], str, dict[str, Any]]] = list(parser.errors)
+        self.underlying_builder.parser = None
+
+
+def parse_html(html: str) -> tuple[BeautifulSoup, list[tuple[int, str, dict[str, Any]]]]:
+    """The page's tree as a browser builds it, and the repairs made: (line, html5lib error code, details)."""
+    builder = _RecoveringBuilder()
+    soup = BeautifulSoup(html, builder=builder)
+    repairs = [
+        (position[0], code, dict(details or {}))
+        for position, code, details in getattr(builder, "parse_errors", [])
+        if not code.startswith(_IGNORED_HTML_ERRORS)
+    ]
+    return soup, repairs
+
+
+# A missing doctype changes nothing for a document's text; so do the pedantic tokenizer notes below.
+_IGNORED_HTML_ERRORS = ("expected-doctype-but-got", "unknown-doctype", "non-void-element-with-trailing-solidus")
+
+
+def _repair_warning(path: str, line: int, code: str, details: dict[str, Any]) -> IngestWarning:
+    """A repair as a warning: the catalogue key by what was wrong, html5lib's code for the rest."""
+    name = str(details.get("expectedName") or details.get("name") or "")
+    if code.startswith(("expected-closing-tag-but-got-eof", "eof-in-", "expected-one-end-tag-but-got-another")):
+        key, english = "warn.html.unclosed", f"unclosed <{name}> (HTML recovered as a browser would)"
+    elif code.startswith(("unexpected-end-tag", "end-tag-too-early")):
+        key, english = "warn.html.end_tag", f"</{name}> out of place: stray, or closing open tags (HTML recovered)"
+    elif code.startswith("adoption-agency"):
+        key, english = "warn.html.misnested", f"misnested <{name}> re-nested (HTML recovered as a browser would)"
+    elif code == "unexpected-start-tag":
+        key, english = "warn.html.start_tag", f"<{name}> where it cannot be: the open tag before it closed"
+    else:
+        key, english = "warn.html.other", f"HTML error {code} (recovered as a browser would)"
+    return IngestWarning(path, max(line, 1), english, key=key, values={"tag": name, "code": code})
+
+
+def from_html(html: str, path: str, warnings: list[IngestWarning] | None = None) -> list[Line]:
     """An HTML page: headings, paragraphs, lists, ``<br>``-separated card blocks, ``<hr>`` separators.
 
-    Line numbers are those of the HTML source (``sourceline`` of the element the text comes from).
+    Line numbers are those of the HTML source (``sourceline`` of the element the text comes from). A
+    malformed page is parsed the way a browser parses it (``parse_html``); each repair goes to ``warnings``.
     """
-    soup = BeautifulSoup(html, "html.parser")
+    soup, repairs = parse_html(html)
+    if warnings is not None:
+        shown = repairs[:MAX_HTML_WARNINGS]
+        warnings.extend(_repair_warning(path, line, code, details) for line, code, details in shown)
+        if len(repairs) > MAX_HTML_WARNINGS:
+            more = len(repairs) - MAX_HTML_WARNINGS
+            warnings.append(IngestWarning(path, repairs[MAX_HTML_WARNINGS][0] or 1, f"{more} more HTML repairs",
+                                          key="warn.html.more", values={"count": more}))
     root = soup.body or soup
     lines: list[Line] = []
     _walk(root, lines)
     if not any(line.kind in ("text", "heading") for line in lines):
-        raise IngestError(path, "HTML page has no text")
+        raise IngestError(path, "HTML page has no text", key="err.ingest.html_no_text")
     return lines
 
 
@@ -111,8 +174,8 @@ def _line_of(tag: Tag) -> int:
     return tag.sourceline or 1
 
 
-def _walk(node: Tag, out: list[Line]) -> None:
-    for child in node.children:
+def _walk(node: Tag, out: list[Line], children: list[Any] | None = None) -> None:
+    for child in node.children if children is None else children:
         if isinstance(child, NavigableString):
             if child.strip() and type(child) is NavigableString:
                 out.append(Line(_line_of(node), "text", clean(str(child))))
@@ -120,7 +183,9 @@ def _walk(node: Tag, out: list[Line]) -> None:
         if not isinstance(child, Tag) or child.name in _SKIP_TAGS:
             continue
         name = child.name
-        if name in _HEADING_TAGS or _is_bold_only(child):
+        if name in _HEADING_TAGS and _has_block_children(child):
+            _unclosed_heading(child, out)
+        elif name in _HEADING_TAGS or _is_bold_only(child):
             title = clean(child.get_text(" "))
             if title:
                 out.append(Line(_line_of(child), "heading", title.strip("*").strip()))
@@ -140,6 +205,30 @@ def _walk(node: Tag, out: list[Line]) -> None:
             out.append(Line(_line_of(child), "blank"))
         else:
             _walk(child, out)
+
+
+def _unclosed_heading(tag: Tag, out: list[Line]) -> None:
+    """A heading left open swallows what follows (``<h2>Тема<ul>…``), as in a browser's tree.
+
+    Its own text up to the first block is the heading; the blocks after it are read as the section's body.
+    """
+    title_parts: list[str] = []
+    children = list(tag.children)
+    for index, child in enumerate(children):
+        if isinstance(child, Tag) and child.name in _BLOCK_TAGS | _HEADING_TAGS | _LIST_TAGS | {"hr"}:
+            rest = children[index:]
+            break
+        if isinstance(child, Tag):
+            title_parts.append(child.get_text(" "))
+        elif type(child) is NavigableString:
+            title_parts.append(str(child))
+    else:
+        rest = []
+    title = clean(" ".join(title_parts))
+    if title:
+        out.append(Line(_line_of(tag), "heading", title.strip("*").strip()))
+        out.append(Line(_line_of(tag), "blank"))
+    _walk(tag, out, rest)
 
 
 def _list(tag: Tag, out: list[Line]) -> None:

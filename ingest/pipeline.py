@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from ingest import limits
 from ingest.align import align
 from ingest.cards import CardBlock, colors_of, mana_value
 from ingest.decode import decode
 from ingest.entries import (
     Card,
     Document,
+    IngestWarning,
     Lang,
     LoyaltyAbility,
     ParsedDocument,
@@ -64,9 +66,18 @@ _UPDATED_RE = re.compile(
 _FAQ_RE = re.compile(r"часто задаваемые вопросы|frequently asked questions|\bFAQ\b", re.IGNORECASE)
 
 
-def read_lines(path: Path, label: str) -> tuple[list[Line], str, bytes]:
-    """Decode a file and normalise it by format (HTML, Markdown or text)."""
+def read_lines(path: Path, label: str, warnings: list[IngestWarning] | None = None) -> tuple[list[Line], str, bytes]:
+    """Decode a file and normalise it by format (HTML, Markdown or text), within the input limits.
+
+    An HTML page is recovered the way a browser would; what had to be repaired is added to ``warnings``.
+    """
     try:
+        size = path.stat().st_size
+        if (limit := limits.max_document_bytes()) is not None and size > limit:
+            raise IngestError(
+                label, f"document too large: {size} bytes, the limit is {limit}", key="err.ingest.too_large",
+                values={"size": _mib(size), "limit": _mib(limit)},
+            )
         data = path.read_bytes()
     except OSError as exc:
         raise IngestError(label, f"cannot read: {exc.strerror}") from exc
@@ -74,10 +85,29 @@ def read_lines(path: Path, label: str) -> tuple[list[Line], str, bytes]:
     suffix = path.suffix.lower()
     head = text.lstrip()[:200].lower()
     if suffix in (".html", ".htm") or head.startswith(("<!doctype html", "<html")):
-        return from_html(text, label), "html", data
+        lines = from_html(text, label, warnings)
+        _check_line_length(((line.number, line.text) for line in lines), label)
+        return lines, "html", data
+    _check_line_length(enumerate(text.splitlines(), start=1), label)
     if suffix in (".md", ".markdown"):
         return from_markdown(text), encoding, data
     return from_text(text), encoding, data
+
+
+def _mib(size: int) -> str:
+    return f"{size / 1024 / 1024:.1f}"
+
+
+def _check_line_length(lines: Iterable[tuple[int, str]], label: str = "") -> None:
+    """Refuse the first line over the limit (a paragraph for HTML): the parser's cost grows with it."""
+    if (limit := limits.max_line_chars()) is None:
+        return
+    for number, text in lines:
+        if len(text) > limit:
+            raise IngestError(
+                label, f"line too long: {len(text)} characters, the limit is {limit}", number,
+                key="err.ingest.line_too_long", values={"length": len(text), "limit": limit},
+            )
 
 
 def parse_path(
@@ -89,7 +119,8 @@ def parse_path(
 ) -> ParsedDocument:
     """Parse one document. ``label`` is how the file is named in entries and messages."""
     label = label or str(path)
-    lines, encoding, data = read_lines(path, label)
+    repaired: list[IngestWarning] = []
+    lines, encoding, data = read_lines(path, label, repaired)
     raw_sections, warnings = parse_structure(lines, label)
     if not any(item.kind in ("ruling", "rule", "card") for s in raw_sections for item in s.items) and not any(
         s.heading and s.items for s in raw_sections
@@ -99,7 +130,10 @@ def parse_path(
     info = info or SourceInfo(file=path.name, id=slugify(path.stem, max_words=3))
     builder = _Builder(info, glossary, label, finder or CardMentionFinder.from_glossary(glossary))
     parsed = builder.build(raw_sections, lines, encoding, hashlib.sha256(data).hexdigest())
-    parsed.warnings.extend(warnings)
+    parsed.warnings.extend(repaired + warnings)
+    if not any(r.kind == "ruling" for r in parsed.rulings):
+        first = next((line.number for line in lines if line.kind != "blank"), 1)
+        parsed.warnings.append(IngestWarning(label, first, "the document has no rulings", key="warn.no_rulings"))
     return align(parsed)
 
 

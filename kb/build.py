@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.comprehensive_rules import looks_like_comprehensive_rules, parse_comprehensive_rules
-from ingest.entries import ParsedDocument, ParsedRules
+from ingest.entries import IngestWarning, ParsedDocument, ParsedRules
 from ingest.errors import IngestError
 from ingest.glossary import Glossary, load_glossary
 from ingest.manifest import MANIFEST_NAME, load_manifest
 from ingest.mentions import CardMentionFinder
 from ingest.pipeline import parse_path, with_card_links
 from kb import card_data, paths
+from kb.i18n import t
 from kb.rules_history import link_excerpts
 from kb.store import KnowledgeBase, RulesVersionRecord
 
@@ -72,13 +73,47 @@ def parse_sources(
             manifest = load_manifest(source.path.parent)
             documents = [parse_path(source.path, manifest.get(source.path.name), glossary, source.label, finder)]
         for document in documents:
-            if any(d.document.id == document.document.id for d in parsed):
-                raise IngestError(source.label, f"document ID {document.document.id!r} is used by another source")
+            if (twin := next((d for d in parsed if d.document.id == document.document.id), None)) is not None:
+                raise IngestError(
+                    source.label, f"document ID {document.document.id!r} is used by another source",
+                    key="err.ingest.same_id_here",
+                    values={"id": document.document.id, "other": twin.document.source.path},
+                )
+            document.warnings = [_localized_warning(w) for w in document.warnings]
             parsed.append(document)
             if on_document:
                 on_document(source, document)
     with_card_links([d for d in parsed if not card_data.is_card_document(d)])
     return parsed
+
+
+def _localized_warning(warning: IngestWarning) -> IngestWarning:
+    """A keyed warning with its text in the interface language: the knowledge base stores the text."""
+    if warning.key is None:
+        return warning
+    return IngestWarning(warning.path, warning.line, t(warning.key, **warning.values), warning.key, warning.values)
+
+
+def same_id_conflicts(existing: KnowledgeBase | None, added: Sequence[ParsedDocument]) -> list[IngestError]:
+    """Added documents whose ID an ingested document from *another* file already has (two stems alike).
+
+    Re-ingesting the same file (same path) or the same bytes from elsewhere replaces the document as
+    before; a different file silently replacing it is what ``kb ingest --replace`` must be asked for.
+    """
+    if existing is None:
+        return []
+    stored = {doc.id: doc for doc in existing.documents}
+    conflicts = []
+    for parsed in added:
+        old = stored.get(parsed.document.id)
+        new = parsed.document
+        if old is None or old.source.path == new.source.path or old.sha256 == new.sha256:
+            continue
+        conflicts.append(IngestError(
+            new.source.path, f"document ID {new.id!r} is already taken by {old.source.path}",
+            key="err.ingest.same_id", values={"id": new.id, "other": old.source.path},
+        ))
+    return conflicts
 
 
 def split_rules(sources: Sequence[Source]) -> tuple[list[Source], list[Source]]:

@@ -140,6 +140,74 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "no knowledge base yet; run `kb ingest` first",
     ),
     "err.os": ("{path}: {reason}", "{path}: {reason}"),
+    # input limits and faults (issue 14): ingest's keyed messages (ingest/errors.py), search, export
+    "err.ingest.empty": ("пустой файл", "empty file"),
+    "err.ingest.binary": ("двоичный файл, а не текст или страница HTML", "binary file, not a text or HTML document"),
+    "err.ingest.utf16_no_bom": (
+        "похоже на UTF-16 без метки порядка байтов (BOM); сохраните файл как UTF-8 или UTF-16 с BOM",
+        "looks like UTF-16 without a byte-order mark (BOM); save it as UTF-8, or UTF-16 with a BOM",
+    ),
+    "err.ingest.bad_bytes": (
+        "текст не читается как {encoding} (байт {byte})", "cannot decode text as {encoding} (byte {byte})",
+    ),
+    "err.ingest.too_large": (
+        "документ слишком большой: {size} МиБ при пределе {limit} МиБ (предел меняет KB_MAX_DOCUMENT_BYTES)",
+        "document too large: {size} MiB, the limit is {limit} MiB (set KB_MAX_DOCUMENT_BYTES to change it)",
+    ),
+    "err.ingest.line_too_long": (
+        "строка слишком длинная: {length} символов при пределе {limit} (предел меняет KB_MAX_LINE_CHARS)",
+        "line too long: {length} characters, the limit is {limit} (set KB_MAX_LINE_CHARS to change it)",
+    ),
+    "err.ingest.html_no_text": ("в странице HTML нет текста", "HTML page has no text"),
+    "err.ingest.same_id": (
+        "ID документа {id!r} уже занят другим файлом ({other}); чтобы заменить тот документ этим, "
+        "добавьте --replace, или переименуйте файл",
+        "document ID {id!r} is already taken by another file ({other}); add --replace to replace that "
+        "document with this one, or rename the file",
+    ),
+    "err.ingest.same_id_here": (
+        "ID документа {id!r} получается и у другого файла этой же команды ({other})",
+        "document ID {id!r} is also given by another file of this command ({other})",
+    ),
+    "opt.ingest.replace": (
+        "Заменить документ с тем же ID, даже если он был разобран из другого файла.",
+        "Replace a document with the same ID even when it came from another file.",
+    ),
+    "warn.no_rulings": (
+        "в документе нет ни одного разъяснения (только заголовки, примечания, правила или карты)",
+        "the document has no rulings (only headings, notes, rules or cards)",
+    ),
+    "warn.html.unclosed": (
+        "тег <{tag}> не закрыт; HTML прочитан так, как его прочитал бы браузер",
+        "unclosed <{tag}>; HTML read the way a browser reads it",
+    ),
+    "warn.html.end_tag": (
+        "тег </{tag}> не на месте (лишний или закрывает незакрытые теги); HTML прочитан так, как его прочитал "
+        "бы браузер",
+        "</{tag}> out of place (stray, or closing open tags); HTML read the way a browser reads it",
+    ),
+    "warn.html.misnested": (
+        "теги вокруг <{tag}> вложены неправильно; HTML прочитан так, как его прочитал бы браузер",
+        "tags around <{tag}> are misnested; HTML read the way a browser reads it",
+    ),
+    "warn.html.start_tag": (
+        "тег <{tag}> там, где его быть не может: открытый перед ним тег закрыт; HTML прочитан как в браузере",
+        "<{tag}> where it cannot be: the tag open before it is closed; HTML read the way a browser reads it",
+    ),
+    "warn.html.other": (
+        "ошибка разметки HTML ({code}); HTML прочитан так, как его прочитал бы браузер",
+        "HTML markup error ({code}); HTML read the way a browser reads it",
+    ),
+    "warn.html.more": ("и ещё исправлений разметки HTML: {count}", "and {count} more HTML repairs"),
+    "search.query_cut": (
+        "запрос длиннее {limit} символов; ищется только его начало (первые {limit} символов)",
+        "the query is longer than {limit} characters; only its first {limit} characters are searched",
+    ),
+    "err.export.not_dir": ("{path}: существует и не является папкой", "{path}: exists and is not a directory"),
+    "err.export.not_ours": (
+        "{path}: папка не пуста и не является прошлым экспортом (нет файла {marker}); выберите другую папку",
+        "{path}: not empty and not a previous export (no {marker}); choose another directory",
+    ),
     # kb ingest / stats / show
     "cmd.ingest": (
         "Разобрать документы в базу знаний (build/kb.json); база заменяется целиком или не меняется.",
@@ -425,3 +493,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.json": ("{path}: записей {count}", "{path}: {count} entries"),
     "unit.kib": ("{value:.1f} КиБ", "{value:.1f} KiB"),
 }
+
+
+def localized(problem: Any) -> str:
+    """An ``IngestError`` or ``IngestWarning`` in the interface language: ``file:line: text``.
+
+    Ingest never imports ``kb``; a message it wants translated carries a catalogue ``key`` and ``values``.
+    Messages without one are shown as ingest wrote them.
+    """
+    key = getattr(problem, "key", None)
+    if not key or key not in MESSAGES:
+        return str(problem)
+    line = getattr(problem, "line", None)
+    path = getattr(problem, "path", "")
+    where = f"{path}:{line}" if line else path
+    return f"{where}: {t(key, **getattr(problem, 'values', {}))}"

@@ -15,7 +15,7 @@ from ingest.entries import Card, Document, Entry, ParsedDocument, Rule, Ruling, 
 from ingest.errors import IngestError
 from kb import paths, rules_view, store
 from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json, warn
-from kb.i18n import entry_type_label, reason_label, status_label, t
+from kb.i18n import entry_type_label, localized, reason_label, status_label, t
 
 SUMMARY_KEYS = ("sections", "cards", "rules", "rulings", "notes", "warnings")
 
@@ -48,6 +48,7 @@ def ingest(
     dry_run: bool = typer.Option(False, "--dry-run", help="opt.ingest.dry_run"),
     as_json: bool = JSON_OPTION,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="opt.ingest.quiet"),
+    replace: bool = typer.Option(False, "--replace", help="opt.ingest.replace"),
 ) -> None:
     """Parse source documents into the knowledge base (build/kb.json), atomically."""
     from kb import build as kb_build  # the parser's imports (bs4, pymorphy3) only when ingesting
@@ -71,19 +72,20 @@ def ingest(
             parsed = kb_build.parse_sources(sources, on_document=advance) if sources or not paths_ else []
             rules = kb_build.parse_rules_sources(rule_sources)
     except IngestError as exc:
-        fail(str(exc))
+        fail(localized(exc))
+    existing = _stored_kb(strict=not dry_run) if paths_ else None
+    if not replace and (conflicts := kb_build.same_id_conflicts(existing, parsed)):
+        fail(localized(conflicts[0]))
 
     per_document = {doc.document.id: doc.summary() for doc in parsed}
     per_version = {r.version.version: r.summary() for r in rules}
     warnings = [str(w) for doc in parsed for w in doc.warnings] + [str(w) for r in rules for w in r.warnings]
     if not dry_run:
-        existing = None
-        if paths.kb_path().exists():
+        if not paths_ and paths.kb_path().exists():
             try:
                 existing = store.load(paths.kb_path())
-            except store.KnowledgeBaseError as exc:
-                if paths_:
-                    fail(str(exc))
+            except store.KnowledgeBaseError:
+                existing = None
         if not paths_:
             kb = kb_build.build(parsed)
         else:
@@ -113,6 +115,19 @@ def ingest(
         warn(warning)
     if not dry_run:
         console.print(t("ingest.written", path=paths.kb_path()), highlight=False)
+
+
+def _stored_kb(strict: bool) -> store.KnowledgeBase | None:
+    """The knowledge base a path ingest adds to (None before the first ingest); a broken one is an error
+    when it would be written to (``strict``), and simply absent for ``--dry-run``."""
+    if not paths.kb_path().exists():
+        return None
+    try:
+        return store.load(paths.kb_path())
+    except store.KnowledgeBaseError as exc:
+        if strict:
+            fail(str(exc))
+        return None
 
 
 @app.command(help="cmd.stats")

@@ -162,6 +162,100 @@ class Page:
     context: dict[str, Any]
 
 
+CHANGES_PER_PAGE = 20  # obsolete rulings (each with two proofs) per «Что изменилось» page
+CHANGED_LINES_PER_PAGE = 500  # and lines of the short lists (terms changed, unjudged)
+HOME_SECTIONS = 12  # sections listed per document on the home page; the document page lists them all
+LISTING_LINES_PER_PAGE = 1000  # cards or rule excerpts per page of «Карты» / «Выдержки из правил»
+
+
+PAGER_REACH = 3  # page links shown either side of the current one (plus the first and the last)
+
+
+@dataclass
+class Paged:
+    """Page ``number`` of ``pages`` (site-root paths, in order), with what its pager links to."""
+
+    number: int
+    pages: list[str]
+
+    @property
+    def previous(self) -> str | None:
+        return self.pages[self.number - 2] if self.number > 1 else None
+
+    @property
+    def next(self) -> str | None:
+        return self.pages[self.number] if self.number < len(self.pages) else None
+
+    @property
+    def window(self) -> list[tuple[int, str | None]]:
+        """(number, path) for the links to show, (0, None) for a gap: bounded whatever the page count."""
+        shown: list[tuple[int, str | None]] = []
+        for number, path in enumerate(self.pages, start=1):
+            if number in (1, len(self.pages)) or abs(number - self.number) <= PAGER_REACH:
+                if shown and shown[-1][0] not in (0, number - 1):
+                    shown.append((0, None))
+                shown.append((number, path))
+        return shown
+
+
+@dataclass
+class Listing(Paged):
+    """One page of a listing (cards, rule excerpts): whole documents' groups, about a page's worth.
+
+    A listing of every card of 100,000 entries would be megabytes on one page; it is cut between
+    documents once a page holds ``LISTING_LINES_PER_PAGE`` lines (a document is never split).
+    """
+
+    groups: list[tuple[DocumentView, list[Any]]] = field(default_factory=list)
+
+
+def paged_path(first: str, number: int) -> str:
+    """``cards.html``, ``cards-2.html``, …"""
+    stem, _, suffix = first.rpartition(".")
+    return first if number == 1 else f"{stem}-{number}.{suffix}"
+
+
+def _listing_pages(
+    first: str, template: str, title: str, groups: list[tuple[DocumentView, list[Any]]], site: SiteModel
+) -> list[Page]:
+    chunks: list[list[tuple[DocumentView, list[Any]]]] = [[]]
+    lines = 0
+    for group in groups:
+        if chunks[-1] and lines + len(group[1]) > LISTING_LINES_PER_PAGE:
+            chunks.append([])
+            lines = 0
+        chunks[-1].append(group)
+        lines += len(group[1])
+    paths = [paged_path(first, n) for n in range(1, len(chunks) + 1)]
+    return [
+        Page(path, template, "ru", title + ("" if number == 1 else f" — страница {number}"),
+             {"site": site, "listing": Listing(number, paths, chunk)})
+        for number, (path, chunk) in enumerate(zip(paths, chunks, strict=True), start=1)
+    ]
+
+
+@dataclass
+class ChangesView(Paged):
+    """One page of «Что изменилось с тех пор»: a slice of the obsolete rulings, with both proofs each.
+
+    Paged so that no page repeats a growing share of the corpus: at 100,000 entries one page holding
+    every obsolete ruling's two proofs would be tens of megabytes. Page N shows the N-th slice of each
+    list: obsolete rulings (``CHANGES_PER_PAGE``), and the one-line lists of rulings whose terms changed
+    and of unjudged ones (``CHANGED_LINES_PER_PAGE``).
+    """
+
+    obsolete: list[RulingView] = field(default_factory=list)
+    obsolete_total: int = 0
+    terms: list[RulingView] = field(default_factory=list)
+    terms_total: int = 0
+    unjudged: list[RulingView] = field(default_factory=list)
+    unjudged_total: int = 0
+
+
+def changes_page(number: int) -> str:
+    return paged_path("changes.html", number)
+
+
 @dataclass
 class SiteModel:
     documents: list[DocumentView]
@@ -174,12 +268,18 @@ class SiteModel:
 
     def pages(self) -> list[Page]:
         pages = [
-            Page("index.html", "home.html.j2", "ru", "База разъяснений Magic: The Gathering", {"site": self}),
+            Page("index.html", "home.html.j2", "ru", "База разъяснений Magic: The Gathering",
+                 {"site": self, "home_sections": HOME_SECTIONS}),
             Page("search.html", "search.html.j2", "ru", "Поиск", {"site": self}),
-            Page("cards.html", "cards.html.j2", "ru", "Карты", {"site": self}),
-            Page("rules.html", "rules.html.j2", "ru", "Правила", {"site": self}),
-            Page("changes.html", "changes.html.j2", "ru", "Что изменилось с тех пор", {"site": self}),
         ]
+        pairs_by_doc: dict[str, list[RulePair]] = defaultdict(list)
+        for pair in self.rule_pairs:
+            pairs_by_doc[pair.document.id].append(pair)
+        card_groups = [(doc, doc.cards) for doc in self.documents if doc.cards]
+        rule_groups = [(doc, pairs_by_doc[doc.document.id]) for doc in self.documents if pairs_by_doc[doc.document.id]]
+        pages.extend(_listing_pages("cards.html", "cards.html.j2", "Карты", card_groups, self))
+        pages.extend(_listing_pages("rules.html", "rules.html.j2", "Правила", rule_groups, self))
+        pages.extend(self.changes_pages())
         for doc in self.documents:
             pages.append(Page(doc.page, "document.html.j2", doc.lang, doc.document.title, {"doc": doc}))
         for sec in self.sections:
@@ -193,20 +293,56 @@ class SiteModel:
             pages.append(Page(pair.page, "rule.html.j2", lang, title, {"pair": pair}))
         return pages
 
+    def changes_pages(self) -> list[Page]:
+        views = list(self.rulings.values())
+        obsolete = [v for v in views if v.verdict.currency == "obsolete"]
+        terms = [v for v in views if v.verdict.currency == "terms"]
+        unjudged = [v for v in views if v.verdict.status == "verified" and v.verdict.currency == "unjudged"]
+        count = max(
+            1, -(-len(obsolete) // CHANGES_PER_PAGE), -(-max(len(terms), len(unjudged)) // CHANGED_LINES_PER_PAGE)
+        )
+        paths = [changes_page(n) for n in range(1, count + 1)]
+        result = []
+        for number, path in enumerate(paths, start=1):
 
-def _rulings_naming(card: Card, rulings: list[RulingView]) -> list[RulingView]:
-    """Rulings that name the card: linked by ingest, quoting its name, or in the card's own notes section."""
-    names = {n for n in (card.name, card.name_en) if n}
-    found = []
-    for view in rulings:
-        ruling = view.ruling
-        if (
-            card.id in ruling.card_ids
-            or names & set(ruling.cards)
-            or (view.section.kind == "card notes" and ruling.section_id == card.section_id)
-        ):
-            found.append(view)
-    return found
+            def part(items: list[RulingView], size: int, n: int = number) -> list[RulingView]:
+                return items[(n - 1) * size : n * size]
+
+            view = ChangesView(
+                number, paths, part(obsolete, CHANGES_PER_PAGE), len(obsolete),
+                part(terms, CHANGED_LINES_PER_PAGE), len(terms), part(unjudged, CHANGED_LINES_PER_PAGE), len(unjudged),
+            )
+            title = "Что изменилось с тех пор" + ("" if number == 1 else f" — страница {number}")
+            result.append(Page(path, "changes.html.j2", "ru", title, {"site": self, "changes": view}))
+        return result
+
+
+class _RulingsNaming:
+    """Rulings that name a card: linked by ingest, quoting its name, or in the card's own notes section.
+
+    Indexed once by card ID, name and notes section, so finding them for every card costs the rulings
+    that match, not a pass over all rulings per card (which grew as cards × rulings).
+    """
+
+    def __init__(self, rulings: list[RulingView]) -> None:
+        self.position = {id(view): number for number, view in enumerate(rulings)}
+        self.by_card: dict[str, list[RulingView]] = defaultdict(list)
+        self.by_name: dict[str, list[RulingView]] = defaultdict(list)
+        self.by_notes_section: dict[str, list[RulingView]] = defaultdict(list)
+        for view in rulings:
+            for card_id in dict.fromkeys(view.ruling.card_ids):
+                self.by_card[card_id].append(view)
+            for name in dict.fromkeys(view.ruling.cards):
+                self.by_name[name].append(view)
+            if view.section.kind == "card notes":
+                self.by_notes_section[view.ruling.section_id].append(view)
+
+    def __call__(self, card: Card) -> list[RulingView]:
+        found = {id(v): v for v in self.by_card.get(card.id, [])}
+        for name in {n for n in (card.name, card.name_en) if n}:
+            found.update((id(v), v) for v in self.by_name.get(name, []))
+        found.update((id(v), v) for v in self.by_notes_section.get(card.section_id, []))
+        return sorted(found.values(), key=lambda view: self.position[id(view)])
 
 
 def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
@@ -254,14 +390,14 @@ def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
             if isinstance(aligned, Ruling)
             else None,
         )
-    all_views = list(ruling_views.values())
+    rulings_naming = _RulingsNaming(list(ruling_views.values()))
 
     card_views = {
         card.id: CardView(card, urls.card_page(card.id), sections.get(card.section_id)) for card in kb.cards
     }
     for card_view in card_views.values():
         # an MTGJSON card's section is its whole set: its rulings are the card's own and the linked ones
-        card_view.rulings = [] if card_view.card.printings else _rulings_naming(card_view.card, all_views)
+        card_view.rulings = [] if card_view.card.printings else rulings_naming(card_view.card)
         if card_view.card.printings or card_view.card.same_as:  # every ruling of the card, in every source
             named = {v.ruling.id for v in card_view.rulings}
             card_view.rulings += [
@@ -275,11 +411,21 @@ def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
     sections_by_doc: dict[str, list[Section]] = defaultdict(list)
     for sec in sections.values():
         sections_by_doc[sec.document_id].append(sec)
+    entries_by_doc: dict[str, list[Entry]] = defaultdict(list)  # one pass, not one per document
+    for entry in kb.entries:
+        entries_by_doc[entry.document_id].append(entry)
+    rulings_by_doc: dict[str, list[str]] = defaultdict(list)
+    for ruling in all_rulings:
+        if ruling.kind == "ruling":
+            rulings_by_doc[ruling.document_id].append(ruling.id)
+    cards_by_doc: dict[str, list[CardView]] = defaultdict(list)
+    for card_view in card_views.values():
+        cards_by_doc[card_view.card.document_id].append(card_view)
     section_views: dict[str, SectionView] = {}
     doc_views: list[DocumentView] = []
     for doc in kb.documents:
         entries = sorted(
-            (e for e in kb.in_document(doc.id) if not isinstance(e, Document)),
+            (e for e in entries_by_doc.get(doc.id, []) if not isinstance(e, Document)),
             key=lambda e: (e.source.start, _TYPE_RANK[e.entry_type], e.id),
         )
         blocks_by_section: dict[str, list[Block]] = defaultdict(list)
@@ -311,7 +457,6 @@ def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
             )
             section_views[sec.id] = view
             doc_sections.append(view)
-        doc_rulings = [r.id for r in all_rulings if r.document_id == doc.id and r.kind == "ruling"]
         doc_views.append(
             DocumentView(
                 document=doc,
@@ -319,8 +464,8 @@ def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
                 sections=doc_sections,
                 blocks=doc_blocks,
                 summary={**dict.fromkeys(SUMMARY_KEYS, 0), **kb.summaries.get(doc.id, {})},
-                coverage=proofs.coverage(doc_rulings),
-                cards=[v for v in card_views.values() if v.card.document_id == doc.id],
+                coverage=proofs.coverage(rulings_by_doc.get(doc.id, [])),
+                cards=cards_by_doc.get(doc.id, []),
             )
         )
     return SiteModel(

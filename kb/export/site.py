@@ -1,15 +1,17 @@
-"""``kb export site``: gather everything, then render into a fresh directory that replaces the old site.
+"""``kb export site``: gather the page models, then stream the pages into a directory that replaces the old site.
 
 Why this shape (MkDocs / Pelican style): page models are computed first (``pages.gather``), then
-rendered with Jinja2 (autoescape on: source text never becomes markup) into a temporary directory;
-only when every file is written does ``kb.atomic.replace_directory`` swap it in, so a failed export
-leaves the previous site untouched. Output is deterministic: no timestamps, stable orders, sorted JSON.
+rendered with Jinja2 (autoescape on: source text never becomes markup) page by page straight into a
+staging directory (``write_site``: no page is kept once written); only when every file is written does
+``kb.export.publish`` swap it in, world-readable, so a failed export leaves the previous site untouched.
+Output is deterministic: no timestamps, stable orders, sorted JSON.
 """
 
 from __future__ import annotations
 
 import gzip
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
@@ -18,8 +20,8 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from kb.atomic import replace_directory
-from kb.export import dump, mana, pages, proofs, search_index, urls
+from kb.export import dump, mana, pages, proofs, publish, search_index, urls
+from kb.i18n import t
 from kb.store import KnowledgeBase
 
 STATIC_FILES = ("site.css", "search.js")
@@ -69,21 +71,78 @@ def environment() -> Environment:
     return env
 
 
+def render_page(page: pages.Page, env: Environment) -> Iterator[str]:
+    """One page's HTML, in the pieces Jinja produces (joined, they are ``template.render``'s text)."""
+    template = env.get_template(page.template)
+    return template.generate(page=page, url=partial(urls.relative, page.path), root=urls.root_of(page.path))
+
+
 def render_pages(site: pages.SiteModel, env: Environment) -> dict[str, str]:
-    """Every HTML page of the site, path → text."""
-    out: dict[str, str] = {}
-    for page in site.pages():
-        template = env.get_template(page.template)
-        out[page.path] = template.render(page=page, url=partial(urls.relative, page.path), root=urls.root_of(page.path))
-    return out
+    """Every HTML page of the site, path → text (for tests; the export itself streams, ``write_site``)."""
+    return {page.path: "".join(render_page(page, env)) for page in site.pages()}
 
 
 def _gz(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=6, mtime=0))
 
 
+GZIP_MEASURED = ("index.html", "search.html", "static/site.css", "static/search.js", INDEX_FILE)
+
+
+@dataclass
+class _Written:
+    """What was written, for the report: counts and sizes, never the files' contents."""
+
+    files: int = 0
+    pages: int = 0
+    bytes: int = 0
+    sizes: dict[str, int] = field(default_factory=dict)
+    gzip_sizes: dict[str, int] = field(default_factory=dict)
+
+
+class _Writer:
+    """Writes each file as it comes (streamed in pieces) into the staging directory, and counts."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.done = _Written()
+
+    def write(self, path: str, pieces: Iterable[str | bytes]) -> None:
+        target = self.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        size = 0
+        with target.open("wb", buffering=1 << 16) as handle:
+            for piece in pieces:
+                data = piece.encode("utf-8") if isinstance(piece, str) else piece
+                handle.write(data)
+                size += len(data)
+        self.done.files += 1
+        self.done.bytes += size
+        self.done.pages += path.endswith(".html")
+        if path in GZIP_MEASURED:
+            self.done.sizes[path] = size
+            self.done.gzip_sizes[path] = _gz(target.read_bytes())
+
+
+def write_site(root: Path, kb: KnowledgeBase, site: pages.SiteModel) -> _Written:
+    """Render and write every file of the site into ``root``, one at a time: memory stays one page's worth.
+
+    The page models (``site``) are small; the rendered HTML of a 100,000-entry site is a gigabyte, so
+    it is never held whole: each page goes to its file as Jinja renders it.
+    """
+    writer = _Writer(root)
+    env = environment()
+    for page in site.pages():
+        writer.write(page.path, render_page(page, env))
+    for name in STATIC_FILES:
+        writer.write(f"static/{name}", [_package_dir("static").joinpath(name).read_bytes()])
+    writer.write(INDEX_FILE, [search_index.build_script(site)])
+    writer.write("data/entries.json", dump.render_pieces(kb, site))
+    return writer.done
+
+
 def build_files(kb: KnowledgeBase, proof_set: proofs.Proofs | None = None) -> tuple[dict[str, bytes], pages.SiteModel]:
-    """All files of the site in memory (path → bytes): the whole site is known before anything is written."""
+    """All files of the site in memory (path → bytes), for tests that look at the whole; not the export."""
     proof_set = proof_set if proof_set is not None else proofs.collect(kb)
     site = pages.gather(kb, proof_set)
     files = {path: text.encode("utf-8") for path, text in render_pages(site, environment()).items()}
@@ -104,39 +163,37 @@ class ExportError(Exception):
 def check_target(out_dir: Path) -> None:
     """Refuse to replace a directory that is not ours: ``kb export site .`` must never wipe a checkout.
 
-    An existing directory is replaced only when it is empty or holds the marker file a previous export left.
+    An existing directory is replaced only when it is empty or holds the marker file a previous export left
+    (what a killed export left inside it does not count: the next export removes it).
     """
     if out_dir.is_file() or out_dir.is_symlink():
-        raise ExportError(f"{out_dir}: exists and is not a directory")
-    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
-        raise ExportError(f"{out_dir}: not empty and not a previous export (no {MARKER}); choose another directory")
+        raise ExportError(t("err.export.not_dir", path=out_dir))
+    mine = out_dir.is_dir() and (out_dir / MARKER).is_file()
+    if out_dir.is_dir() and not mine and any(not publish.is_ours(child.name) for child in out_dir.iterdir()):
+        raise ExportError(t("err.export.not_ours", path=out_dir, marker=MARKER))
 
 
-def write_files(out_dir: Path, files: dict[str, bytes]) -> None:
-    check_target(out_dir)
-    with replace_directory(out_dir) as staging:
-        (staging / MARKER).write_text("Written by `kb export`; this directory is replaced on each export.\n")
-        for path in sorted(files):
-            target = staging / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(files[path])
+MARKER_TEXT = "Written by `kb export`; this directory is replaced on each export.\n"
 
 
 def export_site(kb: KnowledgeBase, out_dir: Path, proof_set: proofs.Proofs | None = None) -> ExportReport:
+    """Export into ``out_dir`` (any path, relative ones and ``.`` included), replacing a previous export."""
     started = time.perf_counter()
     check_target(out_dir)  # fail before the work, not after it
     proof_set = proof_set if proof_set is not None else proofs.collect(kb)
-    files, site = build_files(kb, proof_set)
-    write_files(out_dir, files)
-    home_search = sum(_gz(files[p]) for p in ("index.html", "search.html", "static/site.css", "static/search.js"))
+    site = pages.gather(kb, proof_set)
+    with publish.publish(out_dir) as staging:
+        (staging / MARKER).write_text(MARKER_TEXT)
+        written = write_site(staging, kb, site)
+    gz = written.gzip_sizes
     return ExportReport(
         out_dir=str(out_dir),
-        pages=sum(1 for p in files if p.endswith(".html")),
-        files=len(files),
-        bytes=sum(len(b) for b in files.values()),
-        index_bytes=len(files[INDEX_FILE]),
-        index_gzip_bytes=_gz(files[INDEX_FILE]),
-        home_search_gzip_bytes=home_search + _gz(files[INDEX_FILE]),
+        pages=written.pages,
+        files=written.files,
+        bytes=written.bytes,
+        index_bytes=written.sizes[INDEX_FILE],
+        index_gzip_bytes=gz[INDEX_FILE],
+        home_search_gzip_bytes=sum(gz.values()),
         seconds=round(time.perf_counter() - started, 3),
         verification=proof_set.source,
         coverage=site.coverage,

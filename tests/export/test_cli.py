@@ -46,5 +46,5 @@ def test_export_refuses_to_replace_a_directory_that_is_not_an_export(
     for command in ("site", "json"):
         result = CliRunner().invoke(app, ["export", command, str(precious)])
         assert result.exit_code == 1
-        assert "not a previous export" in result.stderr
+        assert "не является прошлым экспортом" in result.stderr
     assert [p.name for p in precious.iterdir()] == ["README.md"]

@@ -33,16 +33,19 @@ def test_failed_export_leaves_the_previous_site(
     shutil.copytree(exported, out)  # the previous site
     before = _snapshot(out)
 
-    real_write = site.write_files
+    real_render = site.render_page
+    rendered: list[str] = []
 
-    def write_then_fail(out_dir: Path, files: dict[str, bytes]) -> None:
-        broken = dict(files)
-        broken["zzz/boom.html"] = None  # type: ignore[assignment]  # fails half-way through the writing
-        real_write(out_dir, broken)
+    def render_then_fail(page: site.pages.Page, env: object) -> object:
+        rendered.append(page.path)
+        if len(rendered) == 40:  # half-way through the pages, some already written
+            raise TypeError("boom")
+        return real_render(page, env)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(site, "write_files", write_then_fail)
+    monkeypatch.setattr(site, "render_page", render_then_fail)
     with pytest.raises(TypeError):
         site.export_site(seed_kb, out, seed_proofs)
+    assert len(rendered) == 40
     assert _snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no staging directory left behind
 
