@@ -173,6 +173,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Заменить документ с тем же ID, даже если он был разобран из другого файла.",
         "Replace a document with the same ID even when it came from another file.",
     ),
+    "warn.unresolved_official": (
+        "{where}: официального разъяснения нет в базе знаний (другая версия MTGJSON?) — сценарий его не доказывает",
+        "{where}: the official ruling is not in the knowledge base (another MTGJSON version?) — not proven",
+    ),
     "warn.no_rulings": (
         "в документе нет ни одного разъяснения (только заголовки, примечания, правила или карты)",
         "the document has no rulings (only headings, notes, rules or cards)",

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from kb import paths, store
-from kb.cli_app import JSON_OPTION, app, console, fail, load_kb, print_json
+from kb.cli_app import JSON_OPTION, app, console, fail, load_kb, print_json, warn
 from kb.i18n import reason_label, status_label, t
 
 if TYPE_CHECKING:  # the rules engine is imported only by the commands that run it
@@ -63,6 +63,12 @@ def _print_result(result: ScenarioResult, show_log: bool, db: Any = None) -> Non
             console.print(f"    [red]{t('verify.error')}[/] {escape(failure)}", highlight=False, soft_wrap=True)
 
 
+
+def _warn_unresolved(scenarios: list[Any]) -> None:
+    """An official ruling a scenario names but the knowledge base lacks (another MTGJSON version) is said, once."""
+    for where in dict.fromkeys(w.split(": ", 1)[0] for s in scenarios for w in s.unresolved):
+        warn(t("warn.unresolved_official", where=where))
+
 @app.command(help="cmd.verify")
 def verify(
     ids: list[str] = typer.Argument(None, metavar="[ID]...", help="arg.verify.ids"),  # noqa: B008
@@ -94,6 +100,7 @@ def verify(
             known_ids = kv.catalog(kb) if kb is not None else None
             context = kv.era_context(kb, data_dir) if kb is not None else None
             loaded = [s for p in paths_given for s in load_scenarios(p, db, known_ids)]
+            _warn_unresolved(loaded)
             results = kv.run_all(loaded, db, context)
             ok = all(r.passed for r in results.values())
             opinions = _opinions(loaded, db) if second_opinion else None
@@ -111,6 +118,7 @@ def verify(
         kb = _kb_or_none()
         known = kv.catalog(kb) if kb is not None else None
         scenarios = kv.collect_scenarios(data_dir, db, known)
+        _warn_unresolved(scenarios)
         ns = kv.load_not_simulable(data_dir, known)
         context = kv.era_context(kb, data_dir) if kb is not None else None
     except (EngineError, kv.VerifyError, EraError) as exc:

@@ -41,7 +41,9 @@ class Catalog:
     def __contains__(self, ruling_id: object) -> bool:
         return ruling_id in self.rulings
 
-    def official(self, card: str, text: str) -> list[str]:
+    def official(self, card: str, text: str) -> list[str] | None:
+        if all(c != card for c, _ in self.rulings.values()):
+            return None
         return [rid for rid, (c, body) in self.rulings.items() if c == card and body.startswith(text)]
 
 
@@ -79,28 +81,29 @@ def test_official_rulings_resolve_to_each_cards_own_id(tmp_path: Path, db: CardD
     ]
 
 
-@pytest.mark.parametrize(
-    ("rulings", "message"),
-    [
-        (
-            {"mtgjson/card/grizzly-bears/ruling/1": ("Grizzly Bears", "It dies.")},
-            "no official ruling of 'Tattermunge Maniac'",
-        ),
-        (
-            {
-                "mtgjson/card/grizzly-bears/ruling/1": ("Grizzly Bears", "It dies."),
-                "mtgjson/card/tattermunge-maniac/ruling/1": ("Tattermunge Maniac", "It dies."),
-                "mtgjson/card/tattermunge-maniac/ruling/2": ("Tattermunge Maniac", "It dies. Again."),
-            },
-            "2 official rulings",
-        ),
-    ],
-)
-def test_an_official_ruling_not_found_or_ambiguous_is_a_load_error(
-    tmp_path: Path, db: CardDB, rulings: dict[str, tuple[str, str]], message: str
-) -> None:
-    with pytest.raises(ScenarioFormatError, match=rf"family.yaml:5: {message}"):
+def test_an_ambiguous_official_ruling_is_a_load_error(tmp_path: Path, db: CardDB) -> None:
+    rulings = {
+        "mtgjson/card/grizzly-bears/ruling/1": ("Grizzly Bears", "It dies."),
+        "mtgjson/card/tattermunge-maniac/ruling/1": ("Tattermunge Maniac", "It dies."),
+        "mtgjson/card/tattermunge-maniac/ruling/2": ("Tattermunge Maniac", "It dies. Again."),
+    }
+    with pytest.raises(ScenarioFormatError, match=r"family.yaml:5: 2 official rulings .* quote more"):
         load_scenarios(write(tmp_path, FAMILY), db, Catalog(rulings))
+
+
+def test_an_official_ruling_missing_from_the_cards_list_leaves_that_play_unlinked_with_a_warning(
+    tmp_path: Path, db: CardDB
+) -> None:
+    """Another MTGJSON version may lack or reword a ruling: the proof stays, unlinked, and says so."""
+    rulings = {
+        "mtgjson/card/grizzly-bears/ruling/1": ("Grizzly Bears", "It dies."),
+        "mtgjson/card/tattermunge-maniac/ruling/1": ("Tattermunge Maniac", "Something else."),
+    }
+    bears, maniac = load_scenarios(write(tmp_path, FAMILY), db, Catalog(rulings))
+    assert bears.rulings == ["mtgjson/card/grizzly-bears/ruling/1"] and not bears.unresolved
+    assert maniac.rulings == []
+    where = f"{tmp_path / 'family.yaml'}:5"
+    assert maniac.unresolved == [f"{where}: no official ruling of 'Tattermunge Maniac' starts with 'It dies.'"]
 
 
 @pytest.mark.parametrize(
