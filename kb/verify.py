@@ -281,7 +281,7 @@ def verdict_for(kb: Any, entry_id: str, data_dir: Path | None = None) -> Verdict
     from kb import paths
 
     data_dir = data_dir or paths.data_dir()
-    known = set(kb.by_id)
+    known = kb.ids() if hasattr(kb, "ids") else set(kb.by_id)  # a part of the KB knows every stored ID
     db = card_db(data_dir)
     scenarios = collect_scenarios(data_dir, db, known)
     ns = load_not_simulable(data_dir, known)
@@ -301,7 +301,7 @@ def coverage(kb: Any, data_dir: Path | None = None) -> dict[str, Any]:
     from kb import paths
 
     data_dir = data_dir or paths.data_dir()
-    known = set(kb.by_id)
+    known = kb.ids() if hasattr(kb, "ids") else set(kb.by_id)  # a part of the KB knows every stored ID
     db = card_db(data_dir)
     scenarios = collect_scenarios(data_dir, db, known)
     ns = load_not_simulable(data_dir, known)
