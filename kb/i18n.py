@@ -174,15 +174,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path}: writing the knowledge base failed ({error})",
     ),
     "store.duplicate": ("{where}: запись {id} встречается дважды", "{where}: entry {id} occurs twice"),
-    "store.migrated": (
-        "База знаний перенесена из {old} в {new} (SQLite)",
-        "Knowledge base migrated from {old} to {new} (SQLite)",
-    ),
-    "store.set_aside": (
-        "{path}: это не база знаний; файл переименован в {aside}, база строится заново",
-        "{path}: not a knowledge base; moved to {aside}, building a new one",
-    ),
-    "ingest.unchanged": ("База знаний не изменилась: {path}", "Knowledge base unchanged: {path}"),
     # kb ingest / stats / show
     "cmd.ingest": (
         "Разобрать документы в базу знаний (build/kb.sqlite); изменения записываются одной транзакцией или не "
