@@ -242,17 +242,22 @@ class Transaction:
     def __init__(self, conn: Any, path: Path, has_data: bool) -> None:
         self.conn, self.path, self.has_data = conn, path, has_data
         self.changed = 0
+        from kb.db.read import StoredRows
+
+        self.stored = StoredRows()  # filled by ``existing``: what ``save`` compares against
 
     def existing(self) -> KnowledgeBase | None:
         """The stored knowledge base as of this transaction (``None`` when there is none yet)."""
         from kb.db import read
 
-        return read.load_all(self.conn, self.path, eager_rules=True) if self.has_data else None
+        if not self.has_data:
+            return None
+        return read.load_all(self.conn, self.path, eager_rules=True, stored=self.stored)
 
     def save(self, kb: KnowledgeBase) -> int:
         from kb.db import write
 
-        self.changed = write.write(self.conn, kb)
+        self.changed = write.write(self.conn, kb, self.stored)
         self.has_data = True
         return self.changed
 

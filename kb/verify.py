@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -168,7 +169,7 @@ def collect_scenarios(
 ) -> list[Scenario]:
     """Load every scenario under ``data_dir/scenarios``; unknown ruling IDs are errors when IDs are known."""
     db = db if db is not None else card_db(data_dir)
-    known = set(known_ids) if known_ids is not None else None
+    known = known_ids if isinstance(known_ids, AbstractSet) or known_ids is None else set(known_ids)
     scenarios = [load_scenario(p, db, known) for p in scenario_paths(data_dir)]
     seen: dict[str, Scenario] = {}
     for s in scenarios:
@@ -188,7 +189,7 @@ def load_not_simulable(data_dir: Path, known_ids: Iterable[str] | None = None) -
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise VerifyError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML: {exc}") from exc
-    known = set(known_ids) if known_ids is not None else None
+    known = known_ids if isinstance(known_ids, AbstractSet) or known_ids is None else set(known_ids)
     out: dict[str, NotSimulable] = {}
     for ruling_id, spec in data.items():
         where = f"{path}:{line_of(data, ruling_id, 1)}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,7 +155,8 @@ def load_scenario(
         if key not in data:
             raise _fail(path, data, f"missing {key!r}")
     rulings = [str(r) for r in data.get("rulings") or []]
-    known = set(known_rulings) if known_rulings is not None else None
+    # a set is asked as it is (the caller's may hold 100,000 IDs, or answer from a database): never copied
+    known = known_rulings if isinstance(known_rulings, AbstractSet) or known_rulings is None else set(known_rulings)
     for r in rulings:
         if not RULING_ID.match(r):
             raise _fail(path, data, f"malformed ruling id {r!r}", "rulings")

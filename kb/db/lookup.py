@@ -30,14 +30,13 @@ def for_show(path: Path, key: str) -> KnowledgeBase:
             ids |= set(read.ids_where(conn, "SELECT DISTINCT entry_id FROM links WHERE relation = 'rule'"))
         else:
             ids = _closure(conn, _found(conn, key))
-        summaries, warnings = read._summaries(conn)
         entries = read.entries(conn, ids)
-        documents = {e.document_id for e in entries}
+        summaries, warnings = read.summaries(conn, {e.document_id for e in entries})
         return KnowledgeBase(
             entries=entries,
             fingerprint=read.meta(conn).get("fingerprint", ""),
-            summaries={k: v for k, v in summaries.items() if k in documents},
-            warnings={k: v for k, v in warnings.items() if k in documents},
+            summaries=summaries,
+            warnings=warnings,
             rules_versions=versions,
             known=read.StoredIds(path),
         )

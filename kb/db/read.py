@@ -3,9 +3,13 @@ and narrow queries by index for the ones that need a few rows (``kb show``, ``kb
 
 from __future__ import annotations
 
+import gc
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +28,32 @@ def meta(conn: sqlite3.Connection) -> dict[str, str]:
     return dict(conn.execute("SELECT key, value FROM meta"))
 
 
-def _summaries(conn: sqlite3.Connection) -> tuple[dict[str, dict[str, int]], dict[str, list[str]]]:
-    summaries: dict[str, dict[str, int]] = {}
+def summaries(
+    conn: sqlite3.Connection, documents: Iterable[str] | None = None
+) -> tuple[dict[str, dict[str, int]], dict[str, list[str]]]:
+    """Counts and warnings per document (of ``documents`` only, when given), in stored order."""
+    rows = conn.execute("SELECT id, summary, warning_lines FROM documents ORDER BY position").fetchall()
+    wanted = set(documents) if documents is not None else None
+    out: dict[str, dict[str, int]] = {}
     warnings: dict[str, list[str]] = {}
-    for doc_id, summary, lines in conn.execute("SELECT id, summary, warning_lines FROM documents ORDER BY position"):
-        summaries[doc_id] = json.loads(summary)
-        warnings[doc_id] = json.loads(lines)
-    return summaries, warnings
+    for doc_id, summary, lines in rows:
+        if wanted is None or doc_id in wanted:
+            out[doc_id] = json.loads(summary)
+            warnings[doc_id] = json.loads(lines)
+    return out, warnings
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """Decoding 100,000 entries makes millions of objects none of which is garbage: the cyclic collector's
+    passes over them would cost more than the decoding (and grow faster than the corpus)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def rules_rows(conn: sqlite3.Connection, version: str) -> list[dict[str, Any]]:
@@ -59,15 +82,43 @@ def rules_versions(conn: sqlite3.Connection, path: Path | None, eager: bool) -> 
     return out
 
 
-def load_all(conn: sqlite3.Connection, path: Path | None = None, eager_rules: bool = False) -> KnowledgeBase:
-    """The whole knowledge base, as ``KnowledgeBase.from_json`` gave it from ``kb.json``."""
-    rows = conn.execute("SELECT json FROM entries ORDER BY position")
-    entries = [entry_from_dict(json.loads(text)) for (text,) in rows]
-    summaries, warnings = _summaries(conn)
+@dataclass
+class StoredRows:
+    """What a write compares against, gathered while the rows are read (``load_all``): each row's
+    (position, digest) by ID, and the digest of each entry object decoded from a row, by identity (entries
+    are frozen), so an entry written back unchanged costs no re-serialisation."""
+
+    rows: dict[str, tuple[int, str]] = field(default_factory=dict)
+    objects: dict[int, tuple[Entry, str]] = field(default_factory=dict)
+    complete: bool = False  # ``rows`` holds every stored row
+
+    def digest_of(self, entry: Entry) -> str | None:
+        known = self.objects.get(id(entry))
+        return known[1] if known is not None and known[0] is entry else None
+
+
+def load_all(
+    conn: sqlite3.Connection, path: Path | None = None, eager_rules: bool = False, stored: StoredRows | None = None
+) -> KnowledgeBase:
+    """The whole knowledge base, as ``KnowledgeBase.from_json`` gave it from ``kb.json`` (``stored``: filled)."""
+    entries: list[Entry] = []
+    with _no_gc():
+        for entry_id, position, digest, text in conn.execute(
+            "SELECT id, position, digest, json FROM entries ORDER BY position"
+        ):
+            entry = entry_from_dict(json.loads(text))
+            entries.append(entry)
+            if stored is not None:
+                stored.rows[entry_id] = (position, digest)
+                stored.objects[id(entry)] = (entry, digest)
+    if stored is not None:
+        stored.complete = True
+
+    counts, warnings = summaries(conn)
     return KnowledgeBase(
         entries=entries,
         fingerprint=meta(conn).get("fingerprint", ""),
-        summaries=summaries,
+        summaries=counts,
         warnings=warnings,
         rules_versions=rules_versions(conn, path, eager_rules),
     )
@@ -77,11 +128,11 @@ def stats(conn: sqlite3.Connection) -> dict[str, Any]:
     """What ``KnowledgeBase.stats()`` returns, from the ``documents`` and ``rules_versions`` tables alone."""
     keys = ("sections", "cards", "rules", "rulings", "notes", "warnings")
     ordered = [row[0] for row in conn.execute("SELECT id FROM entries WHERE type = 'document' ORDER BY position")]
-    summaries, _ = _summaries(conn)
+    stored = {doc_id: json.loads(text) for doc_id, text in conn.execute("SELECT id, summary FROM documents")}
     totals: dict[str, Any] = {"documents": len(ordered)}
     for key in keys:
-        totals[key] = sum(summary.get(key, 0) for summary in summaries.values())
-    per_document = {doc_id: summaries[doc_id] for doc_id in ordered if doc_id in summaries}
+        totals[key] = sum(summary.get(key, 0) for summary in stored.values())
+    per_document = {doc_id: stored[doc_id] for doc_id in ordered if doc_id in stored}
     versions = {
         version: json.loads(summary)
         for version, summary in conn.execute("SELECT version, summary FROM rules_versions ORDER BY version")
@@ -124,8 +175,9 @@ def in_column(conn: sqlite3.Connection, column: str, values: Iterable[str], kind
     return out
 
 
-class StoredIds:
-    """Every entry ID, asked of the database one at a time: what scenario loading checks its IDs against."""
+class StoredIds(AbstractSet[str]):
+    """Every entry ID, asked of the database one at a time: what scenario loading checks its IDs against
+    (a set, so it is asked as it is, never copied; iterating reads every ID once)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -151,4 +203,6 @@ class StoredIds:
         return iter(self._all)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        if self._all is not None:
+            return len(self._all)
+        return int(self._connection().execute("SELECT count(*) FROM entries").fetchone()[0])

@@ -42,6 +42,7 @@ CREATE INDEX IF NOT EXISTS entries_position ON entries(position);
 CREATE INDEX IF NOT EXISTS entries_document ON entries(document_id, type);
 CREATE INDEX IF NOT EXISTS entries_section ON entries(section_id);
 CREATE INDEX IF NOT EXISTS entries_type_number ON entries(type, number);
+CREATE INDEX IF NOT EXISTS entries_type_position ON entries(type, position, id);
 CREATE TABLE IF NOT EXISTS links (
     entry_id TEXT NOT NULL,
     relation TEXT NOT NULL,

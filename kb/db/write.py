@@ -17,6 +17,7 @@ from typing import Any
 from ingest.entries import Card, Entry, Ruling
 from ingest.glossary import fold_name
 from kb import faults
+from kb.db.read import StoredRows
 from kb.db.schema import FORMAT, SCHEMA_VERSION
 from kb.i18n import t
 from kb.store import KnowledgeBase, KnowledgeBaseError, RulesVersionRecord
@@ -77,8 +78,11 @@ def _forget(conn: sqlite3.Connection, entry_id: str) -> None:
     conn.execute("DELETE FROM card_names WHERE card_id = ?", (entry_id,))
 
 
-def _write_entries(conn: sqlite3.Connection, kb: KnowledgeBase, content: Any) -> int:
-    stored = {row[0]: (row[1], row[2]) for row in conn.execute("SELECT id, position, digest FROM entries")}
+def _write_entries(conn: sqlite3.Connection, kb: KnowledgeBase, content: Any, known: StoredRows) -> int:
+    if known.complete:
+        stored = known.rows
+    else:
+        stored = {row[0]: (row[1], row[2]) for row in conn.execute("SELECT id, position, digest FROM entries")}
     seen: set[str] = set()
     changed = 0
     halfway = len(kb.entries) // 2
@@ -89,10 +93,13 @@ def _write_entries(conn: sqlite3.Connection, kb: KnowledgeBase, content: Any) ->
             where = f"{entry.source.path}:{entry.source.start}"
             raise KnowledgeBaseError(t("store.duplicate", where=where, id=entry.id))
         seen.add(entry.id)
-        data = entry.to_dict()
-        text = canonical(data)
-        row = _entry_row(position, data, text)
-        digest = row[17]
+        row: tuple[Any, ...] | None = None
+        if (same := known.digest_of(entry)) is not None:  # the very object read from its row: unchanged
+            digest = same
+        else:
+            data = entry.to_dict()
+            row = _entry_row(position, data, canonical(data))
+            digest = row[17]
         content.update(f"{entry.id}\0{digest}\n".encode())
         old = stored.get(entry.id)
         if old == (position, digest):
@@ -101,6 +108,9 @@ def _write_entries(conn: sqlite3.Connection, kb: KnowledgeBase, content: Any) ->
         if old is not None and old[1] == digest:
             conn.execute("UPDATE entries SET position = ? WHERE id = ?", (position, entry.id))
             continue
+        if row is None:
+            data = entry.to_dict()
+            row = _entry_row(position, data, canonical(data))
         if old is not None:
             _forget(conn, entry.id)
         conn.execute(INSERT_ENTRY, row)
@@ -163,18 +173,22 @@ def _write_rules(conn: sqlite3.Connection, kb: KnowledgeBase, content: Any) -> i
     return changed
 
 
-def write(conn: sqlite3.Connection, kb: KnowledgeBase) -> int:
-    """Make the database hold exactly ``kb``; return how many rows changed (0: the file is untouched)."""
+def write(conn: sqlite3.Connection, kb: KnowledgeBase, stored: StoredRows | None = None) -> int:
+    """Make the database hold exactly ``kb``; return how many rows changed (0: the file is untouched).
+
+    ``stored``: what ``read.load_all`` saw of this database in the same transaction (saves a re-read).
+    """
     content = hashlib.sha256(f"{FORMAT}:{SCHEMA_VERSION}:{kb.fingerprint}\n".encode())
-    changed = _write_entries(conn, kb, content) + _write_documents(conn, kb, content) + _write_rules(conn, kb, content)
+    changed = _write_entries(conn, kb, content, stored or StoredRows())
+    changed += _write_documents(conn, kb, content) + _write_rules(conn, kb, content)
     meta = {
         "format": FORMAT,
         "schema": str(SCHEMA_VERSION),
         "fingerprint": kb.fingerprint,
         "digest": content.hexdigest(),
     }
-    stored = dict(conn.execute("SELECT key, value FROM meta"))
+    before = dict(conn.execute("SELECT key, value FROM meta"))
     for key, value in meta.items():
-        if stored.get(key) != value:
+        if before.get(key) != value:
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
     return changed

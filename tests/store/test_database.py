@@ -145,3 +145,22 @@ def test_wal_mode_and_indexes_are_in_place(seed_kb: KnowledgeBase, tmp_path: Pat
         assert "links_target" in plan
         meta = dict(conn.execute("SELECT key, value FROM meta"))
     assert json.loads(json.dumps(meta))["format"] == "mtg-rulings-kb-sqlite"
+
+
+def test_a_transaction_writes_back_what_it_read_without_serialising_it_again(
+    seed_kb: KnowledgeBase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "kb.sqlite"
+    store.save(seed_kb, path)
+    before = path.read_bytes()
+    with store.transaction(path) as tx:
+        existing = tx.existing()
+        assert existing is not None and existing.to_json() == seed_kb.to_json()
+        with monkeypatch.context() as patched:
+            patched.setattr(Entry, "to_dict", lambda self: pytest.fail(f"{self.id} serialised again"))
+            assert tx.save(existing) == 0
+        moved = KnowledgeBase([*existing.entries[1:], existing.entries[0]], existing.fingerprint,
+                              existing.summaries, existing.warnings)
+        assert tx.save(moved) == len(existing.entries)  # every position changed, no entry's content
+    assert path.read_bytes() != before
+    assert [e.id for e in store.load(path).entries] == [e.id for e in moved.entries]
