@@ -118,10 +118,6 @@ def peak(args: list[str], env: dict[str, str]) -> tuple[float, int, str]:
     return seconds, usage.ru_maxrss * 1024, out
 
 
-def best(args: list[str], env: dict[str, str], repeat: int) -> float:
-    return min(measured(args, env) for _ in range(repeat))
-
-
 def bench(size: int, seed_json: Path, work: Path, repeat: int) -> dict[str, float]:
     build = work / f"n{size}"
     shutil.rmtree(build, ignore_errors=True)
@@ -138,11 +134,18 @@ def bench(size: int, seed_json: Path, work: Path, repeat: int) -> dict[str, floa
     middle = max(0, (made["documents"] // 5) // 2)
     doc_id = "shm" if middle == 0 else f"shm-{middle}"
     kb = [PYTHON, "-m", "kb"]
-    row["pass_s"] = best([PYTHON, "-c", "pass"], env, repeat)
-    row["version_s"] = best([*kb, "--version"], env, repeat)
-    row["show_section_s"] = best([*kb, "show", f"{doc_id}/persist"], env, repeat)
-    row["show_ruling_s"] = best([*kb, "show", f"{doc_id}/persist/3"], env, repeat)
-    row["stats_s"] = best([*kb, "stats", "--json"], env, repeat)
+    commands = {
+        "pass_s": [PYTHON, "-c", "pass"],
+        "version_s": [*kb, "--version"],
+        "show_section_s": [*kb, "show", f"{doc_id}/persist"],
+        "show_ruling_s": [*kb, "show", f"{doc_id}/persist/3"],
+        "stats_s": [*kb, "stats", "--json"],
+    }
+    runs: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(repeat):  # round-robin: a busy moment of the machine falls on every command alike
+        for name, args in commands.items():
+            runs[name].append(measured(args, env))
+    row.update({name: min(times) for name, times in runs.items()})
     seconds, rss, _ = peak([*kb, "show", f"{doc_id}/persist/3"], env)
     row["show_mb"] = rss / 2**20
     _, _, out = peak([PYTHON, __file__, "--probe", str(build), f"{doc_id}/persist/3", str(repeat)], env)
