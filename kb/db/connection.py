@@ -24,6 +24,7 @@ from kb.i18n import t
 from kb.store import KnowledgeBaseError
 
 BUSY_TIMEOUT = 600.0  # seconds a writer waits for another one to finish
+CHECKPOINT_TIMEOUT = 2.0  # seconds a finished writer waits for readers before leaving the WAL as it is
 LEGACY_NAME = "kb.json"
 
 
@@ -31,10 +32,10 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";\n") if s.strip()]
 
 
-def _open(path: Path, create: bool) -> sqlite3.Connection:
+def _open(path: Path, create: bool, timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
     mode = "rwc" if create else "rw"
     try:
-        conn = sqlite3.connect(f"file:{path}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
+        conn = sqlite3.connect(f"file:{path}?mode={mode}", uri=True, timeout=timeout, isolation_level=None)
     except sqlite3.OperationalError as exc:
         raise KnowledgeBaseError(t("store.cannot_open", path=path, error=exc)) from exc
     conn.execute("PRAGMA foreign_keys = OFF")
@@ -123,8 +124,9 @@ def write_transaction(path: Path, fresh_if_invalid: bool = False) -> Iterator[tu
 
 
 def _checkpoint(path: Path) -> None:
-    """Fold the WAL into the main file (best effort: a reader in the middle of a read can defer it)."""
-    conn = _open(path, create=False)
+    """Fold the WAL into the main file (best effort: a reader still on an older snapshot defers it, and the
+    writer does not wait long for it; SQLite checkpoints again on later writes and on the last close)."""
+    conn = _open(path, create=False, timeout=CHECKPOINT_TIMEOUT)
     try:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except sqlite3.OperationalError:

@@ -34,10 +34,16 @@ def _documents(build: Path) -> set[str]:
 
 def test_concurrent_ingests_lose_no_document(base: Path, tmp_path: Path) -> None:
     docs = [small_document(tmp_path / f"extra-{i}.txt", word) for i, word in enumerate(WORDS)]
+    bundled = {"lrw", "dtk", "gtc", "shm", "frf"}
     running = [start_kb(base, "ingest", "--quiet", str(doc)) for doc in docs]
+    seen = []
+    while any(p.poll() is None for p in running):  # a reader meanwhile sees one committed state or the next
+        seen.append(set(store.stats(base / "kb.sqlite")["per_document"]))
     results = [(p.wait(timeout=300), p.communicate()) for p in running]
     assert all(code == 0 for code, _ in results), results
-    assert _documents(base) == {"lrw", "dtk", "gtc", "shm", "frf", *(d.stem for d in docs)}
+    final = _documents(base)
+    assert final == {*bundled, *(d.stem for d in docs)}
+    assert seen and all(bundled <= documents <= final for documents in seen)
     kb = store.load(base / "kb.sqlite")
     for i, word in enumerate(WORDS):
         ruling = kb.get(f"extra-{i}/persist/1")
