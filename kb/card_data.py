@@ -40,6 +40,7 @@ def finish(kb: KnowledgeBase, kept: list[Entry]) -> KnowledgeBase:
     """``kept`` (stored) and ``kb``'s (new) entries merged into one card per name, then linked across sources."""
     entries = mtgjson.consolidate(kept, kb.entries)
     entries = same_as.link(entries, same_as.load_terms(paths.glossary_dir()))
-    summaries = {k: v for k, v in kb.summaries.items() if k in {e.document_id for e in entries}}
+    present = {e.document_id for e in entries}
+    summaries = {k: v for k, v in kb.summaries.items() if k in present}
     summaries.update(mtgjson.summaries(entries, kb.warnings))
     return KnowledgeBase(entries=entries, fingerprint=kb.fingerprint, summaries=summaries, warnings=kb.warnings)

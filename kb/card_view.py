@@ -20,7 +20,7 @@ def _verdicts(kb: KnowledgeBase, ids: list[str]) -> dict[str, dict[str, Any]]:
     from kb import paths, verify
 
     data_dir = paths.data_dir()
-    known = verify.catalog(kb)
+    known = verify.catalog(kb)  # every stored ID, also when ``kb`` holds only this card's part
     try:
         db = verify.card_db(data_dir)
         scenarios = verify.collect_scenarios(data_dir, db, known)

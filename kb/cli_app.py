@@ -252,9 +252,22 @@ def load_kb() -> Any:
     from kb import paths, store
 
     path = paths.kb_path()
-    if not path.exists():
-        fail(t("err.no_kb"), file=str(path))
     try:
+        if not store.exists(path):
+            fail(t("err.no_kb"), file=str(path))
         return store.load(path)
     except store.KnowledgeBaseError as exc:
         fail(str(exc))
+
+
+def stored_kb_path() -> Any:
+    """The knowledge base's path once it is known to exist (an earlier ``kb.json`` migrated), else an error."""
+    from kb import paths, store
+
+    path = paths.kb_path()
+    try:
+        if not store.exists(path):
+            fail(t("err.no_kb"), file=str(path))
+    except store.KnowledgeBaseError as exc:
+        fail(str(exc))
+    return path

@@ -18,16 +18,15 @@ def refresh_if_stale() -> list[str]:
     """
     kb_file = paths.kb_path()
     directory = paths.sources_dir()
-    if not kb_file.exists() or not directory.exists():
+    if not directory.exists() or not _stored(kb_file):
         return []
     built = kb_file.stat().st_mtime_ns
     if all(p.stat().st_mtime_ns <= built for p in directory.iterdir() if p.is_file()):
         return []
 
-    from kb import build
-    from kb.store import load, save
+    from kb import build, store
 
-    kb = load(kb_file)
+    kb = store.load(kb_file)
     changed = build.stale_sources(kb, directory)
     if not changed:
         os.utime(kb_file)  # contents equal: remember that, so the next check is cheap again
@@ -35,8 +34,18 @@ def refresh_if_stale() -> list[str]:
     sources = build.bundled_sources(directory)
     parsed = build.parse_sources(sources)  # all of them: rulings link to cards across documents
     labels = {source.label for source in sources}
-    only_bundled = all(doc.source.path in labels for doc in kb.documents)
-    rebuilt = build.build(parsed) if only_bundled else build.merge(kb, parsed)
-    save(build.with_rules(rebuilt, kept=kb), kb_file)  # the ingested CR versions stay, excerpts re-linked
+    with store.transaction(kb_file) as tx:  # merged into what is stored now, under the write lock
+        kb = tx.existing() or kb
+        only_bundled = all(doc.source.path in labels for doc in kb.documents)
+        rebuilt = build.build(parsed) if only_bundled else build.merge(kb, parsed)
+        tx.save(build.with_rules(rebuilt, kept=kb))  # the ingested CR versions stay, excerpts re-linked
     changed_labels = {source.label for source in changed}
     return [doc.document.id for doc in parsed if doc.document.source.path in changed_labels]
+
+
+def _stored(kb_file: os.PathLike[str]) -> bool:
+    from pathlib import Path
+
+    from kb import store
+
+    return store.exists(Path(kb_file))

@@ -212,10 +212,45 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path}: папка не пуста и не является прошлым экспортом (нет файла {marker}); выберите другую папку",
         "{path}: not empty and not a previous export (no {marker}); choose another directory",
     ),
+    # the store (kb/db/)
+    "store.missing": (
+        "{path}: базы знаний ещё нет; выполните `kb ingest`",
+        "{path}: no knowledge base yet; run `kb ingest` first",
+    ),
+    "store.empty": (
+        "{path}: база знаний пуста (ни одной записи не сохранено); выполните `kb ingest`",
+        "{path}: the knowledge base is empty (nothing was ever stored); run `kb ingest`",
+    ),
+    "store.cannot_open": (
+        "{path}: база знаний не открывается ({error})",
+        "{path}: cannot open the knowledge base ({error})",
+    ),
+    "store.not_sqlite": (
+        "{path}: это не база знаний SQLite ({error})",
+        "{path}: not a knowledge base SQLite file ({error})",
+    ),
+    "store.no_meta": (
+        "{path}: это не база знаний (нет таблицы meta)",
+        "{path}: not a knowledge base (no meta table)",
+    ),
+    "store.format": (
+        "{path}: это не база знаний (format != {format})",
+        "{path}: not a knowledge base (format != {format})",
+    ),
+    "store.schema": (
+        "{path}: схема базы знаний {found}, а нужна {wanted}; выполните `kb ingest`",
+        "{path}: knowledge base schema {found} is not {wanted}; run `kb ingest`",
+    ),
+    "store.failed": (
+        "{path}: запись в базу знаний не удалась ({error})",
+        "{path}: writing the knowledge base failed ({error})",
+    ),
+    "store.duplicate": ("{where}: запись {id} встречается дважды", "{where}: entry {id} occurs twice"),
     # kb ingest / stats / show
     "cmd.ingest": (
-        "Разобрать документы в базу знаний (build/kb.json); база заменяется целиком или не меняется.",
-        "Parse source documents into the knowledge base (build/kb.json), atomically.",
+        "Разобрать документы в базу знаний (build/kb.sqlite); изменения записываются одной транзакцией или не "
+        "записываются вовсе.",
+        "Parse source documents into the knowledge base (build/kb.sqlite), in one transaction.",
     ),
     "arg.ingest.paths": (
         "Документы, которые нужно добавить (текст, Markdown или HTML). По умолчанию все документы из "

@@ -30,7 +30,12 @@ def glossary_dir() -> Path:
 
 
 def kb_path() -> Path:
-    """The knowledge base file that ``kb ingest`` writes and every other command reads."""
+    """The knowledge base (SQLite, ``kb/db/``) that ``kb ingest`` writes and every other command reads."""
+    return build_dir() / "kb.sqlite"
+
+
+def legacy_kb_path() -> Path:
+    """The earlier store's file: imported into ``kb_path()`` the first time it is opened."""
     return build_dir() / "kb.json"
 
 

@@ -1,6 +1,11 @@
-"""The knowledge base file: one versioned JSON document holding every entry.
+"""The knowledge base: every entry, addressable by ID, and where it is kept.
 
-Format (``format: "mtg-rulings-kb"``, ``version: 1``)::
+The store is ``build/kb.sqlite`` (``kb/db/``, tables and views in ``docs/database.md``): written in one
+transaction per ingest, read whole by the commands that need everything (verify, export, the search index)
+and by index by the ones that need a few rows (``kb show``, ``kb stats``: ``for_show``, ``stats``).
+
+``KnowledgeBase.to_json`` is still the canonical, diffable form of the whole thing, and the format of the
+earlier store ``build/kb.json`` (imported automatically the first time the database is opened)::
 
     {
       "format": "mtg-rulings-kb",
@@ -14,18 +19,18 @@ Format (``format: "mtg-rulings-kb"``, ``version: 1``)::
 
 The Comprehensive Rules versions are kept apart from ``entries``: they are not documents (no rulings,
 not searched, not exported), and they are decoded into entries only when asked for
-(``RulesVersionRecord.entries``): every other command pays only for reading their JSON.
+(``RulesVersionRecord.entries``).
 
 Entries keep document order (documents in manifest order; inside a document: document, sections,
-cards, rules, rulings as parsed). The file is written with sorted keys and no timestamps, so
-re-ingesting unchanged sources gives byte-identical output, and it is written atomically (temp file +
-rename), so a failed ingest leaves the previous knowledge base untouched.
+cards, rules, rulings as parsed), in the database too (``entries.position``), so loading it gives back
+exactly what was saved: the same ``to_json`` text, byte for byte.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -61,6 +66,13 @@ class RulesVersionRecord:
     warnings: list[str]
     raw: list[dict[str, Any]] | None = None
     decoded: list[Entry] | None = field(default=None, repr=False)
+    digest: str | None = None  # of the stored payload, when read from the database (unchanged: not rewritten)
+    loader: Callable[[], list[dict[str, Any]]] | None = field(default=None, repr=False)  # reads ``raw`` lazily
+
+    def _raw(self) -> list[dict[str, Any]] | None:
+        if self.raw is None and self.loader is not None:
+            self.raw = self.loader()
+        return self.raw
 
     @classmethod
     def from_parsed(cls, parsed: ParsedRules) -> RulesVersionRecord:
@@ -69,11 +81,12 @@ class RulesVersionRecord:
     @property
     def entries(self) -> list[Entry]:
         if self.decoded is None:
-            self.decoded = [entry_from_dict(item) for item in self.raw or []]
+            self.decoded = [entry_from_dict(item) for item in self._raw() or []]
         return self.decoded
 
     def to_payload(self) -> dict[str, Any]:
-        items = self.raw if self.raw is not None else [entry.to_dict() for entry in self.entries]
+        raw = self._raw() if self.decoded is None else self.raw
+        items = raw if raw is not None else [entry.to_dict() for entry in self.entries]
         return {"summary": self.summary, "warnings": self.warnings, "entries": items}
 
 
@@ -86,10 +99,16 @@ class KnowledgeBase:
     summaries: dict[str, dict[str, int]] = field(default_factory=dict)
     warnings: dict[str, list[str]] = field(default_factory=dict)
     rules_versions: dict[str, RulesVersionRecord] = field(default_factory=dict)  # by version: "20260116"
+    # a part of the stored knowledge base (``for_show``): every stored ID, though only some entries are here
+    known: Collection[str] | None = field(default=None, repr=False, compare=False)
     by_id: dict[str, Entry] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.by_id = {entry.id: entry for entry in self.entries}
+
+    def ids(self) -> Collection[str]:
+        """Every entry ID of the knowledge base (the stored ones when this holds only a part of it)."""
+        return self.known if self.known is not None else self.by_id.keys()
 
     def of_type(self, cls: type[E]) -> list[E]:
         return [entry for entry in self.entries if isinstance(entry, cls)]
@@ -183,15 +202,103 @@ class KnowledgeBase:
         )
 
 
-def save(kb: KnowledgeBase, path: Path) -> None:
-    """Write atomically: the previous file stays whole until the new one is complete."""
-    write_text_atomic(path, kb.to_json())
+def _is_json(path: Path) -> bool:
+    return path.suffix == ".json"
+
+
+def save(kb: KnowledgeBase, path: Path) -> int:
+    """Store ``kb`` at ``path``: the database in one transaction (a ``.json`` path: the canonical JSON file,
+    written atomically). Returns the rows changed (for JSON: 1)."""
+    if _is_json(path):
+        write_text_atomic(path, kb.to_json())
+        return 1
+    with transaction(path, fresh_if_invalid=True) as tx:
+        return tx.save(kb)
 
 
 def load(path: Path) -> KnowledgeBase:
-    if not path.exists():
-        raise KnowledgeBaseError(f"{path}: no knowledge base yet; run `kb ingest` first")
-    return KnowledgeBase.from_json(path.read_text(encoding="utf-8"), origin=str(path))
+    """The whole knowledge base (a ``.json`` path: the earlier store's file)."""
+    if _is_json(path):
+        if not path.exists():
+            raise KnowledgeBaseError(f"{path}: no knowledge base yet; run `kb ingest` first")
+        return KnowledgeBase.from_json(path.read_text(encoding="utf-8"), origin=str(path))
+    from kb.db import connection, read
+
+    with connection.reader(path) as conn:
+        return read.load_all(conn, path)
+
+
+def exists(path: Path) -> bool:
+    """A knowledge base is stored at ``path`` (an earlier ``kb.json`` beside it is migrated first)."""
+    from kb.db import connection
+
+    connection.migrate_legacy(path)
+    return path.exists()
+
+
+class Transaction:
+    """Read–merge–write under the database's write lock: what ``kb ingest`` does, so no writer loses another's."""
+
+    def __init__(self, conn: Any, path: Path, has_data: bool) -> None:
+        self.conn, self.path, self.has_data = conn, path, has_data
+        self.changed = 0
+        from kb.db.read import StoredRows
+
+        self.stored = StoredRows()  # filled by ``existing``: what ``save`` compares against
+
+    def existing(self) -> KnowledgeBase | None:
+        """The stored knowledge base as of this transaction (``None`` when there is none yet)."""
+        from kb.db import read
+
+        if not self.has_data:
+            return None
+        return read.load_all(self.conn, self.path, eager_rules=True, stored=self.stored)
+
+    def save(self, kb: KnowledgeBase) -> int:
+        from kb.db import write
+
+        self.changed = write.write(self.conn, kb, self.stored)
+        self.has_data = True
+        return self.changed
+
+
+@contextmanager
+def transaction(path: Path, fresh_if_invalid: bool = False) -> Iterator[Transaction]:
+    """One write transaction (``BEGIN IMMEDIATE``): committed at the end of the block, rolled back on error.
+
+    ``fresh_if_invalid``: a file that is not a knowledge base is set aside and a new one started."""
+    from kb.db import connection
+
+    connection.clean_leftovers(path)
+    with connection.write_transaction(path, fresh_if_invalid) as (conn, has_data):
+        yield Transaction(conn, path, has_data)
+
+
+def stats(path: Path) -> dict[str, Any]:
+    """``KnowledgeBase.stats()`` of the stored knowledge base, from its summary tables alone."""
+    if _is_json(path):
+        return load(path).stats()
+    from kb.db import connection, read
+
+    with connection.reader(path) as conn:
+        return read.stats(conn)
+
+
+def digest(path: Path) -> str:
+    """A digest of the stored content: equal for equal knowledge bases, whatever the file's bytes."""
+    from kb.db import connection, read
+
+    with connection.reader(path) as conn:
+        return read.meta(conn).get("digest", "")
+
+
+def for_show(path: Path, key: str) -> KnowledgeBase:
+    """The part of the stored knowledge base that ``kb show KEY`` reads (``kb.db.lookup``)."""
+    if _is_json(path):
+        return load(path)
+    from kb.db import lookup
+
+    return lookup.for_show(path, key)
 
 
 __all__ = [
@@ -203,6 +310,12 @@ __all__ = [
     "RulesVersionRecord",
     "Ruling",
     "Section",
+    "Transaction",
+    "digest",
+    "exists",
+    "for_show",
     "load",
     "save",
+    "stats",
+    "transaction",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -108,7 +109,8 @@ class RulingCatalog:
     the card its ID says (``mtgjson/card/NAME/ruling/N``), not to every card its text mentions."""
 
     def __init__(self, kb: Any) -> None:
-        self.ids = set(kb.by_id)
+        # a part of the knowledge base (``kb show``) still knows every stored ID
+        self.ids: AbstractSet[str] = kb.ids() if hasattr(kb, "ids") else set(kb.by_id)
         self.by_card: dict[str, list[tuple[str, str]]] = {}
         self.texts: list[tuple[str, str]] = []
         for ruling in kb.rulings:
@@ -221,7 +223,7 @@ def collect_scenarios(
     """Load every scenario under ``data_dir/scenarios`` (each play of a family apart); unknown ruling IDs and
     official rulings not found are errors when the knowledge base is given (a ``RulingCatalog``, or IDs)."""
     db = db if db is not None else card_db(data_dir)
-    known = known_ids if isinstance(known_ids, RulingCatalog) or known_ids is None else set(known_ids)
+    known = known_ids if isinstance(known_ids, RulingCatalog | AbstractSet) or known_ids is None else set(known_ids)
     scenarios = [s for p in scenario_paths(data_dir) for s in load_scenarios(p, db, known)]
     seen: dict[str, Scenario] = {}
     for s in scenarios:
@@ -253,7 +255,7 @@ def load_not_simulable(
     the official ruling of every card that prints it (resolved when the knowledge base is given)."""
     out: dict[str, NotSimulable] = {}
     path = data_dir / "not_simulable.yaml"
-    known = known_ids if isinstance(known_ids, RulingCatalog) or known_ids is None else set(known_ids)
+    known = known_ids if isinstance(known_ids, RulingCatalog | AbstractSet) or known_ids is None else set(known_ids)
     if path.exists():
         data = _yaml(path) or {}
         for ruling_id, spec in data.items():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
@@ -260,7 +261,8 @@ def _rulings(
     catalog = known_rulings if isinstance(known_rulings, RulingCatalog) else None
     known: Any = catalog
     if catalog is None and known_rulings is not None:
-        known = set(cast(Iterable[str], known_rulings))
+        # a set is asked as it is (the caller's may hold 100,000 IDs, or answer from a database): never copied
+        known = known_rulings if isinstance(known_rulings, AbstractSet) else set(cast(Iterable[str], known_rulings))
     ids: list[str] = []
     refs: list[RulingRef] = []
     unresolved: list[str] = []

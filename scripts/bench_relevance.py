@@ -2,14 +2,14 @@
 """Relevance benchmark: Recall@1, Recall@5 and MRR of `kb search` on the development query set,
 next to two baselines over the same entries (whoosh StandardAnalyzer; Snowball Russian stemmer).
 
-Usage: .venv/bin/python scripts/bench_relevance.py [--kb build/kb.json] [--queries FILE ...] [--verbose]
+Usage: .venv/bin/python scripts/bench_relevance.py [--kb build/kb.sqlite] [--queries FILE ...] [--verbose]
 
 By default two query sets are measured: tests/search/dev_queries.json (the development set the ranking
 was tuned on) and tests/search/holdout_queries.json (written later, for a less flattering check).
 --verbose lists every query with the rank of its first relevant hit per system.
 
-The knowledge base is read from --kb (default: build/kb.json; run `kb ingest` first). Every index is
-built in a temporary directory, so the real build/index is never touched.
+The knowledge base is read from --kb (default: build/kb.sqlite, or an older kb.json; run `kb ingest`
+first). Every index is built in a temporary directory, so the real build/index is never touched.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kb", type=Path, default=ROOT / "build" / "kb.json")
+    parser.add_argument("--kb", type=Path, default=ROOT / "build" / "kb.sqlite")
     parser.add_argument(
         "--queries", type=Path, nargs="+",
         default=[ROOT / "tests" / "search" / "dev_queries.json", ROOT / "tests" / "search" / "holdout_queries.json"],
@@ -42,7 +42,7 @@ def main() -> int:
     try:
         os.environ["KB_BUILD_DIR"] = str(workdir / "build")
         (workdir / "build").mkdir()
-        shutil.copy(args.kb, workdir / "build" / "kb.json")
+        shutil.copy(args.kb, workdir / "build" / args.kb.name)  # a kb.json is migrated on first open
 
         from kb import paths
         from kb.search import glossary as glossary_mod

@@ -13,7 +13,7 @@ have realistic lengths. Queries are 1–3 words drawn from the corpus vocabulary
 Prints: build time and rulings/s, index size, query latency p50/p95 per word count for our engine
 (the full in-process path: parse, glossary, typo check, BM25F, highlight) and for tantivy over the same
 analysed tokens (positions preserved), with the ratio; then p50/p95 on the bundled knowledge base
-(build/kb.json) and the cold-start time of `kb search` as a subprocess.
+(build/kb.sqlite) and the cold-start time of `kb search` as a subprocess.
 """
 
 from __future__ import annotations
@@ -219,14 +219,14 @@ def synthetic(args: argparse.Namespace) -> None:
 
 
 def bundled(args: argparse.Namespace) -> None:
-    kb_file = ROOT / "build" / "kb.json"
+    kb_file = ROOT / "build" / "kb.sqlite"
     if not kb_file.exists():
-        print("\nbundled data: build/kb.json missing; run `kb ingest` first")
+        print("\nbundled data: build/kb.sqlite missing; run `kb ingest` first")
         return
     workdir = Path(tempfile.mkdtemp(prefix="kb-bench-bundled-"))
     try:
         os.environ["KB_BUILD_DIR"] = str(workdir)
-        shutil.copy(kb_file, workdir / "kb.json")
+        shutil.copy(kb_file, workdir / "kb.sqlite")
         from kb.search.index import ensure_index, index_size
         from kb.search.relevance import load_dev_set
         from kb.search.service import SearchRequest, open_session

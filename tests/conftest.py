@@ -82,7 +82,7 @@ def verify_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kb: KnowledgeBa
     (data / "not_simulable.yaml").write_text('shm/persist/4: {reason: release_info, why: "даты"}\n', encoding="utf-8")
     build = tmp_path / "build"
     build.mkdir()
-    save(kb, build / "kb.json")
+    save(kb, build / "kb.sqlite")
     monkeypatch.setenv("KB_DATA_DIR", str(data))
     monkeypatch.setenv("KB_BUILD_DIR", str(build))
     return data

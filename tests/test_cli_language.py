@@ -153,7 +153,7 @@ def test_click_usage_errors_are_translated() -> None:
 @pytest.fixture
 def no_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("KB_BUILD_DIR", str(tmp_path / "build"))
-    return tmp_path / "build" / "kb.json"
+    return tmp_path / "build" / "kb.sqlite"
 
 
 @pytest.mark.parametrize(

@@ -20,13 +20,6 @@ from kb.i18n import entry_type_label, localized, reason_label, status_label, t
 SUMMARY_KEYS = ("sections", "cards", "rules", "rulings", "notes", "warnings")
 
 
-def load_kb() -> store.KnowledgeBase:
-    from kb.cli_app import load_kb as load
-
-    kb: store.KnowledgeBase = load()
-    return kb
-
-
 def _summary_table(title: str, per_document: dict[str, dict[str, int]]) -> Table:
     table = Table(title=title, title_justify="left")
     table.add_column(t("col.document"))
@@ -50,7 +43,7 @@ def ingest(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="opt.ingest.quiet"),
     replace: bool = typer.Option(False, "--replace", help="opt.ingest.replace"),
 ) -> None:
-    """Parse source documents into the knowledge base (build/kb.json), atomically."""
+    """Parse source documents into the knowledge base (build/kb.sqlite), in one transaction."""
     from kb import build as kb_build  # the parser's imports (bs4, pymorphy3) only when ingesting
 
     try:
@@ -73,25 +66,21 @@ def ingest(
             rules = kb_build.parse_rules_sources(rule_sources)
     except IngestError as exc:
         fail(localized(exc))
-    existing = _stored_kb(strict=not dry_run) if paths_ else None
-    if not replace and (conflicts := kb_build.same_id_conflicts(existing, parsed)):
-        fail(localized(conflicts[0]))
+    # a real ingest checks inside its write transaction (below), where a concurrent one can't slip past
+    dry_conflicts = kb_build.same_id_conflicts(_stored_kb(strict=False), parsed) if dry_run and paths_ else []
+    if dry_conflicts and not replace:
+        fail(localized(dry_conflicts[0]))
 
     per_document = {doc.document.id: doc.summary() for doc in parsed}
     per_version = {r.version.version: r.summary() for r in rules}
     warnings = [str(w) for doc in parsed for w in doc.warnings] + [str(w) for r in rules for w in r.warnings]
     if not dry_run:
-        if not paths_ and paths.kb_path().exists():
-            try:
-                existing = store.load(paths.kb_path())
-            except store.KnowledgeBaseError:
-                existing = None
-        if not paths_:
-            kb = kb_build.build(parsed)
-        else:
-            kb = kb_build.merge(existing, parsed) if parsed or existing is None else existing
-        kb = kb_build.with_rules(kb, rules, kept=existing)
-        store.save(kb, paths.kb_path())
+        try:
+            kb = _store(kb_build, parsed, rules, bool(paths_), replace)
+        except store.KnowledgeBaseError as exc:
+            fail(str(exc))
+        except IngestError as exc:  # a second file with a taken document ID
+            fail(localized(exc))
         # MTGJSON sets share cards: report what each owns once merged (a reprint counts in its first set)
         per_document.update({k: kb.summaries[k] for k in per_document if k in kb.summaries})
     if as_json:
@@ -130,11 +119,41 @@ def _stored_kb(strict: bool) -> store.KnowledgeBase | None:
         return None
 
 
+def _store(
+    kb_build: Any, parsed: list[ParsedDocument], rules: list[Any], by_path: bool, replace: bool = False
+) -> store.KnowledgeBase:
+    """Read, merge and write in one write transaction: a concurrent ``kb ingest`` waits, then merges into
+    this one's result, so neither loses the other's documents (nor slips a taken document ID past the check).
+    A rebuild (no paths) needs nothing stored but the CR versions, so an unreadable file is set aside rather
+    than fatal."""
+    with store.transaction(paths.kb_path(), fresh_if_invalid=not by_path) as tx:
+        try:
+            existing = tx.existing()
+        except store.KnowledgeBaseError:
+            if by_path:
+                raise
+            existing = None
+        if by_path and not replace and (conflicts := kb_build.same_id_conflicts(existing, parsed)):
+            raise conflicts[0]
+        if not by_path:
+            kb = kb_build.build(parsed)
+        else:
+            kb = kb_build.merge(existing, parsed) if parsed or existing is None else existing
+        kb = kb_build.with_rules(kb, rules, kept=existing)
+        tx.save(kb)
+    result: store.KnowledgeBase = kb
+    return result
+
+
 @app.command(help="cmd.stats")
 def stats(as_json: bool = JSON_OPTION) -> None:
     """Counts of documents, sections, cards, rules, rulings and notes, per document."""
-    kb = load_kb()
-    figures = kb.stats()
+    from kb.cli_app import stored_kb_path
+
+    try:
+        figures = store.stats(stored_kb_path())  # the summary tables, not the entries
+    except store.KnowledgeBaseError as exc:
+        fail(str(exc))
     if as_json:
         print_json(figures)
         return
@@ -206,13 +225,18 @@ def show(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Print an entry with its context: document, section, cards, cited rules, translation."""
-    kb = load_kb()
+    from kb.cli_app import stored_kb_path
+
+    try:
+        kb = store.for_show(stored_kb_path(), entry_id)  # the entry and its context, by index
+    except store.KnowledgeBaseError as exc:
+        fail(str(exc))
     if rules_view.wants(kb, entry_id):
         rules_view.show(kb, entry_id, as_json)
         return
     found = _resolve(kb, entry_id)
     if not found:
-        close = difflib.get_close_matches(entry_id, list(kb.by_id), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(entry_id, list(kb.ids()), n=3, cutoff=0.6)
         hint = t("err.no_entry.close", close=", ".join(close)) if close else t("err.no_entry.search")
         fail(t("err.no_entry", id=entry_id) + hint)
     if as_json:

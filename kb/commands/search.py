@@ -154,11 +154,10 @@ def index(
 def _refresh_sources(quiet: bool) -> None:
     """Re-ingest edited bundled sources first, so the index is never built from a stale knowledge base."""
     from ingest.errors import IngestError
-    from kb import paths
+    from kb.cli_app import stored_kb_path
     from kb.freshness import refresh_if_stale
 
-    if not paths.kb_path().exists():
-        fail(t("err.no_kb"), file=str(paths.kb_path()))
+    stored_kb_path()  # a one-line error when there is none (an earlier kb.json is migrated first)
 
     try:
         refreshed = refresh_if_stale()

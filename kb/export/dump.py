@@ -1,6 +1,6 @@
 """``kb export json``: every entry as machine-readable JSON, with its verification status and site URL.
 
-Why a separate dump when ``build/kb.json`` exists: that file is the store's internal format; the dump is
+Why a separate dump when ``build/kb.sqlite`` exists: that file is the store's internal format; the dump is
 the published one (one flat list, each entry with the page that shows it and, for rulings, the verdict
 and scenario IDs), so other tools can consume the FAQ without our code. Sorted keys, no timestamps.
 """

@@ -10,8 +10,8 @@ A rebuild writes a new ``gen-*`` directory beside the live one and only then rew
 a search that resolved the pointer keeps reading a complete index; the previous generation is kept
 (one back) so a reader that resolved it a moment before the swap can still open it.
 
-The fingerprint covers the knowledge-base file, the glossary files, the analyzer version and the
-index format. A cheap check of file sizes and mtimes skips hashing when nothing was touched, which keeps
+The fingerprint covers the knowledge base's stored content (its digest), the glossary files, the analyzer
+version and the index format. A cheap check of file sizes and mtimes skips hashing when nothing was touched, which keeps
 ``kb search`` start-up fast.
 """
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb import paths
+from kb import faults, paths
 from kb.atomic import write_text_atomic
 from kb.search.analysis import ANALYZER_VERSION
 from kb.search.engine import DEFAULT_ENGINE, get_engine
@@ -55,7 +55,8 @@ class IndexState:
 
 
 def _inputs() -> list[Path]:
-    return [paths.kb_path(), *(paths.glossary_dir() / name for name in GLOSSARY_FILES)]
+    kb = paths.kb_path()  # with its WAL: a commit not yet folded into the main file changes that one
+    return [kb, kb.with_name(kb.name + "-wal"), *(paths.glossary_dir() / name for name in GLOSSARY_FILES)]
 
 
 def _stats(files: list[Path]) -> dict[str, list[int]]:
@@ -72,7 +73,10 @@ def _stats(files: list[Path]) -> dict[str, list[int]]:
 def fingerprint(engine_name: str = DEFAULT_ENGINE) -> str:
     """Hash of everything the index is derived from."""
     digest = hashlib.sha256(f"{INDEX_FORMAT}|{ANALYZER_VERSION}|{engine_name}".encode())
-    for path in _inputs():
+    from kb import store
+
+    digest.update(store.digest(paths.kb_path()).encode())  # the stored content, not the database's bytes
+    for path in _inputs()[2:]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes() if path.exists() else b"<missing>")
     return digest.hexdigest()
@@ -109,7 +113,9 @@ def _state(root: Path, pointer: dict[str, Any], built: bool = False, seconds: fl
 def ensure_index(rebuild: bool = False) -> IndexState:
     """The live index, built or rebuilt first when missing, stale, or ``rebuild`` is asked for."""
     root = paths.index_dir()
-    if not paths.kb_path().exists():
+    from kb import store
+
+    if not store.exists(paths.kb_path()):
         raise IndexError_(f"{paths.kb_path()}: no knowledge base yet; run `kb ingest` first")
     if not rebuild:
         pointer = read_pointer(root)
@@ -144,6 +150,8 @@ def _build(root: Path, current: str) -> IndexState:
     mechanic_names = _mechanic_names(paths.glossary_dir())
     name = f"gen-{current[:12]}-{secrets.token_hex(3)}"
     staging = root / f".{name}.tmp"
+    for stale in root.glob(".gen-*.tmp"):  # left by a build that was killed (builders hold the lock)
+        shutil.rmtree(stale, ignore_errors=True)
     try:
         count = get_engine(DEFAULT_ENGINE).build(index_documents(kb, pairs, mechanic_names), staging)
         (staging / "glossary.json").write_text(gloss.to_json(), encoding="utf-8")
@@ -160,6 +168,7 @@ def _build(root: Path, current: str) -> IndexState:
             },
         }
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+        faults.point("index.build")
         os.replace(staging, root / name)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

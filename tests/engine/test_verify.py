@@ -41,7 +41,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_verdicts_and_coverage(data_dir: Path) -> None:
     from kb.store import load
 
-    kb = load(data_dir.parent / "build" / "kb.json")
+    kb = load(data_dir.parent / "build" / "kb.sqlite")
     report = kv.coverage(kb, data_dir)
     assert report["total"] == {"rulings": 5, "verified": 1, "failing": 1, "unlinked": 2, "not_simulable": 1}
     assert report["documents"]["shm"]["rulings"] == 5

@@ -13,7 +13,7 @@ from kb.store import KnowledgeBase
 
 
 def test_export_site_and_json(build_dir: Path, tmp_path: Path, seed_kb: KnowledgeBase) -> None:
-    store.save(seed_kb, build_dir / "kb.json")
+    store.save(seed_kb, build_dir / "kb.sqlite")
     runner = CliRunner()
     result = runner.invoke(app, ["export", "site", str(tmp_path / "site"), "--json"])
     assert result.exit_code == 0, result.output
@@ -39,7 +39,7 @@ def test_export_without_knowledge_base_fails_cleanly(build_dir: Path, tmp_path: 
 def test_export_refuses_to_replace_a_directory_that_is_not_an_export(
     build_dir: Path, tmp_path: Path, seed_kb: KnowledgeBase
 ) -> None:
-    store.save(seed_kb, build_dir / "kb.json")
+    store.save(seed_kb, build_dir / "kb.sqlite")
     precious = tmp_path / "checkout"
     precious.mkdir()
     (precious / "README.md").write_text("mine", encoding="utf-8")

@@ -23,7 +23,7 @@ def invoke(*args: str) -> tuple[int, str, str]:
 def ingested(build_dir: Path) -> Path:
     code, _out, err = invoke("ingest", "--quiet")
     assert code == 0, err
-    return build_dir / "kb.json"
+    return build_dir / "kb.sqlite"
 
 
 def test_ingest_writes_kb_and_stats_json_has_the_documented_keys(ingested: Path) -> None:
@@ -60,7 +60,7 @@ def test_dry_run_json_stores_nothing(build_dir: Path, tmp_path: Path) -> None:
     payload = json.loads(out)
     assert set(payload) >= STATS_KEYS
     assert payload["rulings"] == 2 and payload["per_document"]["new"]["rulings"] == 2
-    assert not (build_dir / "kb.json").exists()
+    assert not (build_dir / "kb.sqlite").exists()
 
 
 def test_ingest_path_merges_into_existing_kb(ingested: Path, tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_show_unknown_id_suggests(ingested: Path) -> None:
 
 def test_commands_without_kb_fail_cleanly(build_dir: Path) -> None:
     code, _, err = invoke("stats")
-    assert code == 1 and "kb.json: базы знаний ещё нет; сначала выполните `kb ingest`" in err
+    assert code == 1 and "kb.sqlite: базы знаний ещё нет; сначала выполните `kb ingest`" in err
 
 
 BAD_INPUTS: dict[str, bytes] = {

@@ -47,6 +47,14 @@ def set_file(code: str, cards: list[dict[str, Any]], release: str = "2001-01-01"
             "data": {"code": code, "name": f"Test {code}", "releaseDate": release, "cards": cards}}
 
 
+def stored(path: Path) -> dict[str, Any]:
+    """The stored knowledge base in its canonical JSON form (``KnowledgeBase.to_json``)."""
+    from kb import store
+
+    payload: dict[str, Any] = json.loads(store.load(path).to_json())
+    return payload
+
+
 def write(path: Path, payload: Any) -> Path:
     path.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
     return path
@@ -100,7 +108,7 @@ def test_an_allprintings_file_merges_a_reprint_into_one_card_owned_by_the_earlie
     path = write(tmp_path / "AllPrintings.json", payload)
     code, _out, err = invoke("ingest", "--quiet", str(path))
     assert code == 0, err
-    kb = json.loads((build_dir / "kb.json").read_text(encoding="utf-8"))
+    kb = stored(build_dir / "kb.sqlite")
     warden = next(e for e in kb["entries"] if e["id"] == "mtgjson/card/glade-warden")
     assert [(p["set_code"], p["number"]) for p in warden["printings"]] == [("GRV", "1"), ("NEW", "77")]
     assert warden["document_id"] == "mtgjson-grv"
@@ -116,7 +124,7 @@ def test_ingesting_sets_one_by_one_adds_and_replaces_printings(tmp_path: Path, b
     assert invoke("ingest", "--quiet", str(later))[0] == 0
 
     def printings() -> list[tuple[str, str]]:
-        kb = json.loads((build_dir / "kb.json").read_text(encoding="utf-8"))
+        kb = stored(build_dir / "kb.sqlite")
         warden = next(e for e in kb["entries"] if e["id"] == "mtgjson/card/glade-warden")
         return [(p["set_code"], p["number"]) for p in warden["printings"]]
 
@@ -140,12 +148,12 @@ def test_bad_files_are_one_line_errors_and_store_nothing(
 ) -> None:
     good = write(tmp_path / "grv.json", set_file("GRV", GROVE))
     assert invoke("ingest", "--quiet", str(good))[0] == 0
-    before = (build_dir / "kb.json").read_bytes()
+    before = (build_dir / "kb.sqlite").read_bytes()
     bad = write(tmp_path / "bad.json", payload)
     code, _out, err = invoke("ingest", "--quiet", str(bad))
     assert code != 0
     assert message in err and "bad.json" in err and len(err.strip().splitlines()) == 1
-    assert (build_dir / "kb.json").read_bytes() == before
+    assert (build_dir / "kb.sqlite").read_bytes() == before
 
 
 def test_invalid_json_names_the_file_and_line(tmp_path: Path) -> None:
@@ -180,11 +188,11 @@ def with_redcap(tmp_path: Path, build_dir: Path) -> Path:
     path = write(tmp_path / "shm.json", set_file("SHM", [REDCAP, *GROVE[:1]], release="2008-05-02"))
     code, _out, err = invoke("ingest", "--quiet", str(path))
     assert code == 0, err
-    return build_dir / "kb.json"
+    return build_dir / "kb.sqlite"
 
 
 def test_the_document_card_and_ruling_are_linked_to_the_official_ones(with_redcap: Path) -> None:
-    kb = {e["id"]: e for e in json.loads(with_redcap.read_text(encoding="utf-8"))["entries"]}
+    kb = {e["id"]: e for e in stored(with_redcap)["entries"]}
     assert kb["shm/card/murderous-redcap"]["same_as"] == ["mtgjson/card/murderous-redcap"]
     assert kb["mtgjson/card/murderous-redcap"]["same_as"] == ["shm/card/murderous-redcap"]
     assert kb["shm/persist/3"]["same_as"] == ["mtgjson/card/murderous-redcap/ruling/2"]
@@ -240,7 +248,7 @@ def test_the_five_real_sets_ingest_fast_with_every_card_and_ruling(build_dir: Pa
     assert sum(v["cards"] for v in official.values()) == 1238  # distinct names over the five sets
     # 2,468 (set, card, ruling) triples; Battle Mastery (LRW, DTK) shares one ruling: 2,467 entries
     assert sum(v["rulings"] for v in official.values()) == 2467
-    kb = {e["id"]: e for e in json.loads((build_dir / "kb.json").read_text(encoding="utf-8"))["entries"]}
+    kb = {e["id"]: e for e in stored(build_dir / "kb.sqlite")["entries"]}
     assert kb["shm/persist/7"]["same_as"] == ["mtgjson/card/murderous-redcap/ruling/2"]
     assert kb["dtk/commands/3"]["same_as"] == ["mtgjson/card/ojutai-s-command/ruling/3"]
     plains = kb["mtgjson/card/plains"]
@@ -271,11 +279,11 @@ def test_the_entries_do_not_depend_on_the_order_the_sets_are_ingested_in(tmp_pat
                                                          card("Forest", "80")], release="2010-01-01"))
 
     def entries_after(*batches: tuple[Path, ...]) -> list[dict[str, Any]]:
-        (build_dir / "kb.json").unlink(missing_ok=True)
+        (build_dir / "kb.sqlite").unlink(missing_ok=True)
         for batch in batches:
             code, _out, err = invoke("ingest", "--quiet", *map(str, batch))
             assert code == 0, err
-        return json.loads((build_dir / "kb.json").read_text(encoding="utf-8"))["entries"]
+        return stored(build_dir / "kb.sqlite")["entries"]
 
     together = entries_after((first, later))
     assert entries_after((later,), (first,)) == together

@@ -18,7 +18,7 @@ from kb import build as kb_build
 from kb.cli import app
 from kb.freshness import refresh_if_stale
 from kb.rules_history import RulesHistory, citations, word_diff
-from kb.store import KnowledgeBase
+from kb.store import KnowledgeBase, load
 from tests.ingest.cr_fixtures import cr_text, write_cr
 
 CR_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "comprehensive-rules"
@@ -43,7 +43,7 @@ def kb_with_cr(build_dir: Path, cr_files: tuple[Path, Path]) -> Path:
     assert invoke("ingest", "--quiet")[0] == 0
     code, _, err = invoke("ingest", "--quiet", *map(str, cr_files))
     assert code == 0, err
-    return build_dir / "kb.json"
+    return build_dir / "kb.sqlite"
 
 
 def show_json(key: str) -> dict:
@@ -122,7 +122,8 @@ def test_reingest_is_byte_identical_and_a_rebuild_keeps_the_versions(
     assert kb_with_cr.read_bytes() == first
     assert invoke("ingest", "--quiet")[0] == 0  # bundled sources only: the CR versions stay
     assert kb_with_cr.read_bytes() == first
-    assert KnowledgeBase.from_json(first.decode()).to_json().encode() == first
+    text = load(kb_with_cr).to_json()  # the canonical JSON round-trips through the database unchanged
+    assert KnowledgeBase.from_json(text).to_json() == text
 
 
 def test_same_version_is_replaced(kb_with_cr: Path, tmp_path: Path) -> None:
@@ -215,7 +216,7 @@ def test_refresh_after_a_source_edit_keeps_the_versions(
     assert show_json("shm/rule/502.78a/ru")["entry"]["cr_rule"] == "cr/20080401/502.78a"
     source = data / "sources" / "003_b683e8ca89d81121.txt"
     source.write_text(source.read_text("utf-8") + "\n* Новое разъяснение.\n", "utf-8")
-    later = (tmp_path / "build" / "kb.json").stat().st_mtime_ns + 10**9
+    later = (tmp_path / "build" / "kb.sqlite").stat().st_mtime_ns + 10**9
     os.utime(source, ns=(later, later))
     assert refresh_if_stale() == ["shm"]
     stats = json.loads(invoke("stats", "--json")[1])

@@ -90,7 +90,7 @@ def small_kb() -> KnowledgeBase:
 def kb_dir(build_dir: Path) -> Iterator[Path]:
     """The small knowledge base saved into an isolated build dir (see the ``build_dir`` fixture)."""
     build_dir.mkdir(parents=True, exist_ok=True)
-    store.save(small_kb(), build_dir / "kb.json")
+    store.save(small_kb(), build_dir / "kb.sqlite")
     yield build_dir
 
 

@@ -22,7 +22,7 @@ def test_built_on_first_use_then_reused(kb_dir: Path) -> None:
 
 def test_touching_without_changing_does_not_rebuild(kb_dir: Path) -> None:
     first = index_mod.ensure_index()
-    kb_file = kb_dir / "kb.json"
+    kb_file = kb_dir / "kb.sqlite"
     kb_file.write_bytes(kb_file.read_bytes())  # new mtime, same content
     again = index_mod.ensure_index()
     assert not again.built and again.directory == first.directory
@@ -32,7 +32,7 @@ def test_knowledge_base_change_rebuilds_and_swaps(kb_dir: Path) -> None:
     first = index_mod.ensure_index()
     kb = small_kb()
     kb.entries.append(ruling("lrw/planeswalker/3", "Новое разъяснение про перевертышей и мироходцев."))
-    store.save(store.KnowledgeBase(kb.entries, kb.fingerprint), kb_dir / "kb.json")
+    store.save(store.KnowledgeBase(kb.entries, kb.fingerprint), kb_dir / "kb.sqlite")
     second = index_mod.ensure_index()
     assert second.built and second.directory != first.directory
     pointer = json.loads((kb_dir / "index" / "CURRENT").read_text())

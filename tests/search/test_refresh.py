@@ -47,9 +47,9 @@ def test_edited_source_is_reingested_before_search(data_copy: Path) -> None:
 
 def test_broken_source_fails_search_cleanly_and_keeps_kb(data_copy: Path) -> None:
     assert runner.invoke(app, ["ingest", "--quiet"]).exit_code == 0
-    stored = (data_copy.parent / "build" / "kb.json").read_bytes()
+    stored = (data_copy.parent / "build" / "kb.sqlite").read_bytes()
     (data_copy / "sources" / "999_broken.txt").write_bytes(b"")
     result = runner.invoke(app, ["search", "упорство"])
     assert result.exit_code == 1
     assert "999_broken.txt" in result.stderr and "empty file" in result.stderr
-    assert (data_copy.parent / "build" / "kb.json").read_bytes() == stored
+    assert (data_copy.parent / "build" / "kb.sqlite").read_bytes() == stored

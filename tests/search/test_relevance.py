@@ -22,7 +22,7 @@ from kb.store import KnowledgeBase
 @pytest.fixture
 def seed_dir(build_dir: Path, seed_kb: KnowledgeBase) -> Path:
     build_dir.mkdir(parents=True, exist_ok=True)
-    store.save(seed_kb, build_dir / "kb.json")
+    store.save(seed_kb, build_dir / "kb.sqlite")
     return build_dir
 
 

@@ -1,0 +1,222 @@
+#!/usr/bin/env python
+"""Benchmark of the SQLite store at 1k / 10k / 100k entries: what a write, ``kb ingest``, ``kb show`` and
+``kb stats`` cost, the database's size, and how each grows with the corpus.
+
+Usage: .venv/bin/python scripts/bench_store.py [--sizes 1000 10000 100000] [--repeat 5] [--keep DIR]
+
+The synthetic corpus is the bundled knowledge base cloned: each clone of a document gets a new ID
+(``shm-7``), and every ID inside it follows (``shm-7/persist/3``), so links stay inside their clone. Each
+size is measured in fresh processes (the figures are what a user waits for):
+
+- bulk write: the whole corpus saved into an empty database (``store.save``), time and peak memory;
+- ``kb ingest PATH``: one new document merged into the N-entry database (read, merge, write in one
+  transaction), time and peak memory of the whole command;
+- ``kb show ID`` (a section: no verification; a ruling: its scenarios are played) and ``kb stats``:
+  best of ``--repeat`` runs, beside ``python -c pass`` and ``kb --version`` (interpreter and CLI start,
+  no database) measured in the same run, so the cost of the query itself is the difference.
+
+Targets at 100,000 entries (issue 14): ``kb show`` < 50 ms and ``kb stats`` < 200 ms (beyond start-up),
+ingest < 60 s and < 500 MB. It prints figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PYTHON = sys.executable
+
+
+def synthetic(seed_json: Path, size: int) -> Any:
+    """The bundled entries cloned document by document until ``size`` entries (whole documents)."""
+    from ingest.entries import entry_from_dict
+    from kb.store import KnowledgeBase
+
+    seed = KnowledgeBase.from_json(seed_json.read_text(encoding="utf-8"))
+    by_document: dict[str, list[str]] = {}
+    for entry in seed.entries:
+        by_document.setdefault(entry.document_id, []).append(json.dumps(entry.to_dict(), ensure_ascii=False))
+    entries: list[Any] = []
+    summaries: dict[str, dict[str, int]] = {}
+    clone = 0
+    while len(entries) < size:
+        for doc_id, items in by_document.items():
+            if len(entries) >= size:
+                break
+            new = doc_id if clone == 0 else f"{doc_id}-{clone}"
+            for text in items:
+                if clone:
+                    text = text.replace(f'"{doc_id}/', f'"{new}/').replace(f'"{doc_id}"', f'"{new}"')
+                entries.append(entry_from_dict(json.loads(text)))
+            summaries[new] = dict(seed.summaries[doc_id])
+        clone += 1
+    return KnowledgeBase(entries, seed.fingerprint, summaries, {doc_id: [] for doc_id in summaries})
+
+
+def make(seed_json: Path, size: int, build: Path) -> None:
+    """Child process: build the corpus and save it; print the entry count and the write's seconds."""
+    from kb import store
+
+    kb = synthetic(seed_json, size)
+    started = time.perf_counter()
+    store.save(kb, build / "kb.sqlite")
+    print(json.dumps({"entries": len(kb.entries), "documents": len(kb.summaries),
+                      "seconds": time.perf_counter() - started}))
+
+
+def probe(build: Path, key: str, repeat: int) -> None:
+    """Child process: the queries alone, in process (best of ``repeat``): ``for_show`` and ``stats``."""
+    from kb import store
+
+    path = build / "kb.sqlite"
+    timings: dict[str, float] = {}
+    for name, call in (("for_show", lambda: store.for_show(path, key)), ("stats", lambda: store.stats(path)),
+                       ("load_all", lambda: store.load(path))):
+        runs = []
+        for _ in range(repeat if name != "load_all" else 1):
+            started = time.perf_counter()
+            call()
+            runs.append(time.perf_counter() - started)
+        timings[name] = min(runs)
+    print(json.dumps(timings))
+
+
+def measured(args: list[str], env: dict[str, str]) -> float:
+    """Wall-clock seconds of one process (a non-zero exit stops the benchmark)."""
+    started = time.perf_counter()
+    done = subprocess.run(args, env=env, capture_output=True, text=True, cwd=ROOT)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    return seconds
+
+
+def peak(args: list[str], env: dict[str, str]) -> tuple[float, int, str]:
+    """(seconds, peak RSS in bytes, stdout) of one process, its memory from ``wait4``."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    out = proc.stdout.read().decode()
+    err = proc.stderr.read().decode()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.perf_counter() - started
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed ({proc.returncode}): {err.strip()[-500:]}")
+    return seconds, usage.ru_maxrss * 1024, out
+
+
+def bench(size: int, seed_json: Path, work: Path, repeat: int) -> dict[str, float]:
+    build = work / f"n{size}"
+    shutil.rmtree(build, ignore_errors=True)
+    build.mkdir(parents=True)
+    env = {**os.environ, "KB_BUILD_DIR": str(build), "LANG": "ru_RU.UTF-8"}
+    seconds, rss, out = peak([PYTHON, __file__, "--make", str(size), str(seed_json), str(build)], env)
+    made = json.loads(out)
+    row: dict[str, float] = {"entries": made["entries"], "documents": made["documents"],
+                             "write_s": made["seconds"], "write_mb": rss / 2**20}
+    doc = work / f"bench-{size}.txt"
+    doc.write_text("***Ключевое слово: Упорство***\n\n* Упорство срабатывает.\n* Второе разъяснение.\n", "utf-8")
+    seconds, rss, _ = peak([PYTHON, "-m", "kb", "ingest", "--quiet", str(doc)], env)
+    row.update(ingest_s=seconds, ingest_mb=rss / 2**20, db_mb=(build / "kb.sqlite").stat().st_size / 2**20)
+    middle = max(0, (made["documents"] // 5) // 2)
+    doc_id = "shm" if middle == 0 else f"shm-{middle}"
+    kb = [PYTHON, "-m", "kb"]
+    commands = {
+        "pass_s": [PYTHON, "-c", "pass"],
+        "version_s": [*kb, "--version"],
+        "show_section_s": [*kb, "show", f"{doc_id}/persist"],
+        "show_ruling_s": [*kb, "show", f"{doc_id}/persist/3"],
+        "stats_s": [*kb, "stats", "--json"],
+    }
+    runs: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(repeat):  # round-robin: a busy moment of the machine falls on every command alike
+        for name, args in commands.items():
+            runs[name].append(measured(args, env))
+    row.update({name: min(times) for name, times in runs.items()})
+    seconds, rss, _ = peak([*kb, "show", f"{doc_id}/persist/3"], env)
+    row["show_mb"] = rss / 2**20
+    _, _, out = peak([PYTHON, __file__, "--probe", str(build), f"{doc_id}/persist/3", str(repeat)], env)
+    row.update({f"{k}_q": v for k, v in json.loads(out).items()})
+    return row
+
+
+def report(rows: list[dict[str, float]]) -> None:
+    ms = 1000.0
+    print("\nentries  docs   write s  write MB  ingest s  ingest MB  db MB   "
+          "show sect ms  show ruling ms  stats ms  (python -c pass ms, kb --version ms)")
+    for r in rows:
+        print(f"{int(r['entries']):>7}  {int(r['documents']):>4}  {r['write_s']:>8.2f}  {r['write_mb']:>8.0f}  "
+              f"{r['ingest_s']:>8.2f}  {r['ingest_mb']:>9.0f}  {r['db_mb']:>5.1f}   "
+              f"{r['show_section_s'] * ms:>12.0f}  {r['show_ruling_s'] * ms:>14.0f}  {r['stats_s'] * ms:>8.0f}  "
+              f"({r['pass_s'] * ms:.0f}, {r['version_s'] * ms:.0f})")
+    print("\nbeyond start-up (each minus `kb --version` of the same size; targets at 100k: show < 50 ms, "
+          "stats < 200 ms):")
+    for r in rows:
+        start = r["version_s"]
+        print(f"  {int(r['entries']):>7} entries: show section {(r['show_section_s'] - start) * ms:6.0f} ms, "
+              f"show ruling {(r['show_ruling_s'] - start) * ms:6.0f} ms, stats {(r['stats_s'] - start) * ms:6.0f} ms, "
+              f"show peak {r['show_mb']:.0f} MB")
+    print("\nthe queries alone, in process (no start-up): for_show(ruling) / stats / load everything (verify, export):")
+    for r in rows:
+        print(f"  {int(r['entries']):>7} entries: {r['for_show_q'] * ms:6.1f} ms / {r['stats_q'] * ms:6.1f} ms / "
+              f"{r['load_all_q'] * ms:8.0f} ms")
+    print("\ngrowth (cost ratio for each step up in entries):")
+    keys = [("write_s", "bulk write time"), ("write_mb", "bulk write memory"), ("ingest_s", "kb ingest time"),
+            ("ingest_mb", "kb ingest memory"), ("db_mb", "db size"), ("show_section_s", "kb show (section)"),
+            ("show_ruling_s", "kb show (ruling)"), ("stats_s", "kb stats"),
+            ("for_show_q", "for_show query"), ("stats_q", "stats query"), ("load_all_q", "load everything")]
+    for a, b in itertools.pairwise(rows):
+        step = b["entries"] / a["entries"]
+        parts = ", ".join(f"{label} ×{b[key] / a[key]:.2f}" for key, label in keys if a[key])
+        print(f"  {int(a['entries'])} → {int(b['entries'])} (×{step:.1f}): {parts}")
+    last = rows[-1]
+    print(f"\nat {int(last['entries'])} entries: ingest {last['ingest_s']:.1f} s (target < 60), "
+          f"{last['ingest_mb']:.0f} MB (target < 500)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--keep", type=Path, help="work in this directory and keep it")
+    parser.add_argument("--make", nargs=3, metavar=("SIZE", "SEED_JSON", "BUILD"), help=argparse.SUPPRESS)
+    parser.add_argument("--probe", nargs=3, metavar=("BUILD", "KEY", "REPEAT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.probe:
+        probe(Path(args.probe[0]), args.probe[1], int(args.probe[2]))
+        return
+    if args.make:
+        make(Path(args.make[1]), int(args.make[0]), Path(args.make[2]))
+        return
+    from kb import build
+
+    work = args.keep or Path(tempfile.mkdtemp(prefix="bench-store-"))
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        seed_json = work / "seed.json"
+        seed_json.write_text(build.build(build.parse_sources(build.bundled_sources())).to_json(), encoding="utf-8")
+        rows = []
+        for size in args.sizes:
+            rows.append(bench(size, seed_json, work, args.repeat))
+            print(f"{size}: done", file=sys.stderr, flush=True)
+        report(rows)
+    finally:
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
