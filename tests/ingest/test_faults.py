@@ -13,6 +13,7 @@ from ingest import limits
 from ingest.decode import decode
 from ingest.errors import IngestError
 from ingest.lines import from_html
+from kb import store
 from kb.cli import app
 
 runner = CliRunner()
@@ -137,8 +138,8 @@ def test_document_without_rulings_is_ingested_with_a_warning(tmp_path: Path, bui
     assert code == 0 and "предупреждение:" in err and "нет ни одного разъяснения" in one_line(err)
     stats = json.loads(invoke("stats", "--json")[1])
     assert stats["per_document"]["notes-only"]["warnings"] == 1
-    kb = json.loads((build_dir / "kb.json").read_text("utf-8"))
-    assert any("нет ни одного разъяснения" in w for w in kb["documents"]["notes-only"]["warnings"])
+    kb = store.load(build_dir / "kb.sqlite")
+    assert any("нет ни одного разъяснения" in w for w in kb.warnings["notes-only"])
 
 
 def test_document_with_rulings_gets_no_such_warning(tmp_path: Path, build_dir: Path) -> None:
@@ -155,12 +156,12 @@ def test_second_file_with_the_same_id_is_refused_unless_replace(tmp_path: Path, 
     first.write_text(DOC, "utf-8")
     second.write_text("## Тема: другое\n\n* Совсем другое разъяснение.\n", "utf-8")
     assert invoke("ingest", str(first), "--quiet")[0] == 0
-    before = (build_dir / "kb.json").read_bytes()
+    before = store.digest(build_dir / "kb.sqlite")
     code, _, err = invoke("ingest", str(second), "--quiet")
     message = one_line(err)
     assert code == 1 and message.startswith("ошибка:")
     assert "faq.md" in message and "'faq'" in message and str(first) in message and "--replace" in message
-    assert (build_dir / "kb.json").read_bytes() == before
+    assert store.digest(build_dir / "kb.sqlite") == before
     code, _, err = invoke("ingest", str(second), "--dry-run")
     assert code == 1 and "--replace" in err
     code, _, err = invoke("ingest", str(second), "--replace", "--quiet")
