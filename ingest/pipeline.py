@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ingest.align import align
+from ingest.boilerplate import drop_chrome, dropped_warnings
 from ingest.cards import CardBlock, colors_of, mana_value
 from ingest.decode import decode
 from ingest.entries import (
@@ -57,7 +58,8 @@ _MONTHS = {
     "november": 11, "december": 12,
 }
 _UPDATED_RE = re.compile(
-    r"(?:Дата внесения последних изменений|Последнее обновление|Last updated|Updated)\s*:?\s*"
+    r"(?:Дата внесения последних изменений|Последнее обновление|Last updated|Updated|(?:Document )?last modified"
+    r"|Документ изменен)\s*:?\s*(?:on\s+)?"
     r"(?:[A-Za-z]+,?\s+)?(?P<a>\d{1,2}|[A-Za-zА-Яа-яё]+)\s+(?P<b>[A-Za-zА-Яа-яё]+|\d{1,2}),?\s+(?P<year>\d{4})",
     re.IGNORECASE,
 )
@@ -90,7 +92,9 @@ def parse_path(
     """Parse one document. ``label`` is how the file is named in entries and messages."""
     label = label or str(path)
     lines, encoding, data = read_lines(path, label)
+    lines = drop_chrome(lines)
     raw_sections, warnings = parse_structure(lines, label)
+    warnings = dropped_warnings(lines, label) + warnings
     if not any(item.kind in ("ruling", "rule", "card") for s in raw_sections for item in s.items) and not any(
         s.heading and s.items for s in raw_sections
     ):

@@ -27,7 +27,7 @@ from kb.rules_history import link_excerpts
 from kb.store import KnowledgeBase, RulesVersionRecord
 
 SOURCE_SUFFIXES = {".txt", ".text", ".md", ".markdown", ".html", ".htm"}
-PARSER_VERSION = "1"
+PARSER_VERSION = "2"
 
 
 @dataclass(frozen=True)
