@@ -129,7 +129,8 @@ def html_link_blocks(soup: BeautifulSoup) -> list[tuple[int, str]]:
 
 # -- whole lines -----------------------------------------------------------------------------------------------
 _MD_LINK_ONLY_RE = re.compile(r"^(?:[\s|•·*_]*\[[^\]]*\]\([^)]*\)[\s|•·*_]*)+$")
-_MD_REFERENCE_RE = re.compile(r"^\s*\[[^\]]+\]:\s*\S")  # "[_metadata_:author]:- …", "[1]: http://…"
+# "[_metadata_:author]:- "…"", "[1]: http://…"; not a loyalty ability "[+1]: Look at …"
+_MD_REFERENCE_RE = re.compile(r"^\s*\[[^\]]+\]:\s*(?:-\s*\"|<?(?:https?:|/|www\.))")
 _CARD_LINK_RE = re.compile(r"gatherer\.wizards\.com|autocard|/cards?/", re.IGNORECASE)
 _DOWNLOAD_LINK_RE = re.compile(r"\.(?:doc|docx|pdf|txt|zip)\b|download", re.IGNORECASE)
 

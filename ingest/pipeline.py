@@ -32,7 +32,8 @@ from ingest.entries import (
     content_hash,
 )
 from ingest.errors import IngestError
-from ingest.glossary import Glossary, slugify
+from ingest.glossary import Glossary, fold_name, slugify
+from ingest.identity import description_lines, identify
 from ingest.lines import Line, from_html, from_markdown, from_text
 from ingest.manifest import SourceInfo
 from ingest.mentions import CardMentionFinder, english_names, rules_cited
@@ -66,8 +67,8 @@ _UPDATED_RE = re.compile(
 _FAQ_RE = re.compile(r"часто задаваемые вопросы|frequently asked questions|\bFAQ\b", re.IGNORECASE)
 
 
-def read_lines(path: Path, label: str) -> tuple[list[Line], str, bytes]:
-    """Decode a file and normalise it by format (HTML, Markdown or text)."""
+def read_lines(path: Path, label: str) -> tuple[list[Line], str, bytes, str]:
+    """Decode a file and normalise it by format (HTML, Markdown or text); also the decoded text."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -76,10 +77,10 @@ def read_lines(path: Path, label: str) -> tuple[list[Line], str, bytes]:
     suffix = path.suffix.lower()
     head = text.lstrip()[:200].lower()
     if suffix in (".html", ".htm") or head.startswith(("<!doctype html", "<html")):
-        return from_html(text, label), "html", data
+        return from_html(text, label), "html", data, text
     if suffix in (".md", ".markdown"):
-        return from_markdown(text), encoding, data
-    return from_text(text), encoding, data
+        return from_markdown(text), encoding, data, text
+    return from_text(text), encoding, data, text
 
 
 def parse_path(
@@ -88,10 +89,16 @@ def parse_path(
     glossary: Glossary,
     label: str | None = None,
     finder: CardMentionFinder | None = None,
+    known_sets: Sequence[SourceInfo] = (),
 ) -> ParsedDocument:
-    """Parse one document. ``label`` is how the file is named in entries and messages."""
+    """Parse one document. ``label`` is how the file is named in entries and messages.
+
+    Without ``info`` (no manifest lists the file), the document says what it is (``ingest.identity``): its
+    set (a set of ``known_sets`` named in its title or release information gives the set code and names),
+    language (of its text) and date; its ID is then ``gtc-en`` (set code and language), else the file name.
+    """
     label = label or str(path)
-    lines, encoding, data = read_lines(path, label)
+    lines, encoding, data, text = read_lines(path, label)
     lines = drop_chrome(lines)
     raw_sections, warnings = parse_structure(lines, label)
     warnings = dropped_warnings(lines, label) + warnings
@@ -100,11 +107,65 @@ def parse_path(
     ):
         first = next((line.number for line in lines if line.kind == "text"), 1)
         raise IngestError(label, "no recognisable structure: no headings, rulings, rules or cards", first)
-    info = info or SourceInfo(file=path.name, id=slugify(path.stem, max_words=3))
+    info = info or self_described(path, text, raw_sections, known_sets)
     builder = _Builder(info, glossary, label, finder or CardMentionFinder.from_glossary(glossary))
     parsed = builder.build(raw_sections, lines, encoding, hashlib.sha256(data).hexdigest())
     parsed.warnings.extend(warnings)
     return align(parsed)
+
+
+def self_described(
+    path: Path, text: str, raw_sections: Sequence[RawSection], known: Sequence[SourceInfo]
+) -> SourceInfo:
+    """What a document no manifest lists says of itself: set, names, kind, date, languages, and so its ID."""
+    first_heading = next((s.heading for s in raw_sections if s.heading), None)
+    identity = identify(text, first_heading)
+    by_name = {fold_name(n): k for k in known for n in (k.set_name_en, k.set_name_ru) if n}
+    by_code = {k.set_code: k for k in known if k.set_code}
+    same = by_name.get(fold_name(identity.set_name or "")) or by_code.get(identity.set_code or "")
+    set_code = same.set_code if same else identity.set_code or ""
+    languages = languages_of(raw_sections)
+    primary = "ru" if "ru" in languages else languages[0]
+    date = _date_in(description_lines(text)) or _date_in(_text_lines(raw_sections)) or identity.published
+    return SourceInfo(
+        file=path.name,
+        id=f"{set_code.lower()}-{primary}" if set_code else slugify(path.stem, max_words=3),
+        set_code=set_code,
+        set_name_ru=same.set_name_ru if same else (identity.set_name or "" if primary == "ru" else ""),
+        set_name_en=same.set_name_en if same else (identity.set_name or "" if primary == "en" else ""),
+        kind="FAQ" if _FAQ_RE.search(identity.title or first_heading or "") else "",
+        date=date,
+        languages=tuple(languages),
+    )
+
+
+def languages_of(raw_sections: Sequence[RawSection]) -> list[str]:
+    """The languages of a document's items, in order of appearance (Russian when nothing tells)."""
+    seen: list[str] = []
+    for section in raw_sections:
+        for item in section.items:
+            if not any(ch.isalpha() for ch in item.text):
+                continue  # «{B}» says nothing of the language
+            lang = language_of(item.text)
+            if lang not in seen:
+                seen.append(lang)
+    return seen or ["ru"]
+
+
+def _text_lines(raw_sections: Sequence[RawSection]) -> list[str]:
+    return [item.text for section in raw_sections[:3] for item in section.items if item.kind == "note"]
+
+
+def _date_in(texts: Sequence[str]) -> str | None:
+    """The ISO date of the first "last modified" / «Дата внесения последних изменений» statement."""
+    for text in texts:
+        if match := _UPDATED_RE.search(text):
+            a, b = match.group("a"), match.group("b")
+            day, month_word = (a, b) if a.isdigit() else (b, a)
+            month = next((n for stem, n in _MONTHS.items() if month_word.lower().startswith(stem)), None)
+            if month and day.isdigit():
+                return f"{match.group('year')}-{month:02d}-{int(day):02d}"
+    return None
 
 
 class _Builder:
@@ -152,31 +213,18 @@ class _Builder:
         return parsed
 
     def _languages(self, raw_sections: Sequence[RawSection]) -> list[str]:
-        seen: list[str] = []
-        for section in raw_sections:
-            for item in section.items:
-                if not any(ch.isalpha() for ch in item.text):
-                    continue  # «{B}» says nothing of the language
-                lang = language_of(item.text)
-                if lang not in seen:
-                    seen.append(lang)
-        return seen or ["ru"]
+        return languages_of(raw_sections)
 
     def _title(self, raw_sections: Sequence[RawSection]) -> str:
+        if self.info.languages[:1] == ("en",) and self.info.set_name_en:
+            return f"{self.info.set_name_en} {'FAQ' if self.info.kind == 'FAQ' else 'Release Notes'}"
         if self.info.set_name_ru or self.info.set_name_en:
             kind = "FAQ" if self.info.kind == "FAQ" else "Заметки к выпуску"
             return f"{kind} — {self.info.set_name_ru or self.info.set_name_en}"
         return next((s.heading for s in raw_sections if s.heading), self.info.file)
 
     def _date(self, lines: list[Line]) -> str | None:
-        for line in lines:
-            if line.kind == "text" and (match := _UPDATED_RE.search(line.text)):
-                a, b = match.group("a"), match.group("b")
-                day, month_word = (a, b) if a.isdigit() else (b, a)
-                month = next((n for stem, n in _MONTHS.items() if month_word.lower().startswith(stem)), None)
-                if month and day.isdigit():
-                    return f"{match.group('year')}-{month:02d}-{int(day):02d}"
-        return None
+        return _date_in([line.text for line in lines if line.kind == "text"])
 
     # -- sections -----------------------------------------------------------------------------------------
     def _section(self, parsed: ParsedDocument, raw: RawSection, order: int, primary: str) -> None:

@@ -66,11 +66,13 @@ def parse_sources(
     """Parse each source; raise ``IngestError`` on the first bad one (nothing is stored by this)."""
     glossary = glossary or load_glossary(paths.glossary_dir())
     finder = CardMentionFinder.from_glossary(glossary)
+    known_sets = list(load_manifest(paths.sources_dir()).values()) if paths.sources_dir().is_dir() else []
     parsed: list[ParsedDocument] = []
     for source in sources:
         if (documents := card_data.parse_if_card_data(source.path, source.label, finder)) is None:
             manifest = load_manifest(source.path.parent)
-            documents = [parse_path(source.path, manifest.get(source.path.name), glossary, source.label, finder)]
+            info = manifest.get(source.path.name)
+            documents = [parse_path(source.path, info, glossary, source.label, finder, known_sets)]
         for document in documents:
             if any(d.document.id == document.document.id for d in parsed):
                 raise IngestError(source.label, f"document ID {document.document.id!r} is used by another source")
