@@ -133,7 +133,7 @@ def self_described(
         set_code=set_code,
         set_name_ru=same.set_name_ru if same else (identity.set_name or "" if primary == "ru" else ""),
         set_name_en=same.set_name_en if same else (identity.set_name or "" if primary == "en" else ""),
-        kind="FAQ" if _FAQ_RE.search(identity.title or first_heading or "") else "",
+        kind="FAQ" if any(_FAQ_RE.search(t or "") for t in (identity.title, first_heading)) else "",
         date=date,
         languages=tuple(languages),
     )
@@ -191,16 +191,17 @@ class _Builder:
     def build(self, raw_sections: Sequence[RawSection], lines: list[Line], encoding: str, sha: str) -> ParsedDocument:
         languages = self.info.languages or self._languages(raw_sections)
         primary = "ru" if "ru" in languages else languages[0]
+        faq = any(_FAQ_RE.search(s.heading or "") for s in raw_sections)
+        kind = self.info.kind or ("FAQ" if faq else "release notes")
         document = Document(
             id=self.doc_id,
             document_id=self.doc_id,
             source=self._span(1, max((line.number for line in lines), default=1)),
-            title=self._title(raw_sections),
+            title=self._title(raw_sections, kind),
             set_code=self.info.set_code,
             set_name_ru=self.info.set_name_ru,
             set_name_en=self.info.set_name_en,
-            kind=self.info.kind or ("FAQ" if any(_FAQ_RE.search(s.heading or "") for s in raw_sections)
-                                    else "release notes"),
+            kind=kind,
             date=self.info.date or self._date(lines),
             languages=tuple(languages),
             sha256=sha,
@@ -215,9 +216,9 @@ class _Builder:
     def _languages(self, raw_sections: Sequence[RawSection]) -> list[str]:
         return languages_of(raw_sections)
 
-    def _title(self, raw_sections: Sequence[RawSection]) -> str:
+    def _title(self, raw_sections: Sequence[RawSection], kind: str) -> str:
         if self.info.languages[:1] == ("en",) and self.info.set_name_en:
-            return f"{self.info.set_name_en} {'FAQ' if self.info.kind == 'FAQ' else 'Release Notes'}"
+            return f"{self.info.set_name_en} {'FAQ' if kind == 'FAQ' else 'Release Notes'}"
         if self.info.set_name_ru or self.info.set_name_en:
             kind = "FAQ" if self.info.kind == "FAQ" else "Заметки к выпуску"
             return f"{kind} — {self.info.set_name_ru or self.info.set_name_en}"
