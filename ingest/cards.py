@@ -80,6 +80,8 @@ _BARE_ACTIVATION_RE = re.compile(rf"^(?P<cost>(?:{_BARE_SYMBOL}+|T|Q)(?:, ?(?:{_
 _BARE_KEYWORD_RE = re.compile(
     rf"^(?P<keyword>[A-Z][a-z]+) (?P<cost>{_BARE_SYMBOL}*[WUBRGXC]{_BARE_SYMBOL}*|\d+(?= \*?\())(?=$| \(| \*\(| —)"
 )
+# "Add B or R", "Add 2", "add GG": the mana an ability adds.
+_BARE_ADD_RE = re.compile(rf"\b(?P<verb>[Aa]dd) (?P<mana>{_BARE_SYMBOL}+(?: or {_BARE_SYMBOL}+)*)(?= to\b|[.,]|$)")
 _BARE_PAY_RE = re.compile(rf"\b(?P<verb>[Pp]ay) (?P<cost>{_BARE_SYMBOL}*[WUBRGX/]{_BARE_SYMBOL}*)(?=[.,;]| or\b| to\b)")
 
 
@@ -116,7 +118,9 @@ def brace_rules_line(line: str) -> str:
     line = _BARE_ACTIVATION_RE.sub(activation, line, count=1)
     line = _BARE_KEYWORD_RE.sub(lambda m: f"{m.group('keyword')} {braced_cost(m.group('cost')) or m.group('cost')}",
                                 line, count=1)
-    return _BARE_PAY_RE.sub(lambda m: f"{m.group('verb')} {braced_cost(m.group('cost')) or m.group('cost')}", line)
+    line = _BARE_PAY_RE.sub(lambda m: f"{m.group('verb')} {braced_cost(m.group('cost')) or m.group('cost')}", line)
+    return _BARE_ADD_RE.sub(lambda m: f"{m.group('verb')} " + " or ".join(
+        braced_cost(part) or part for part in m.group("mana").split(" or ")), line)
 
 
 def split_type_line(line: str) -> tuple[list[str], list[str], list[str]] | None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest import bilingual, same_as
 from ingest.comprehensive_rules import looks_like_comprehensive_rules, parse_comprehensive_rules
 from ingest.entries import ParsedDocument, ParsedRules
 from ingest.errors import IngestError
@@ -130,8 +131,28 @@ def fingerprint(documents: Iterable[ParsedDocument], glossary_dir: Path | None =
     return digest.hexdigest()
 
 
+ALIGNMENT_KEYS = ("aligned", "unaligned", "discrepancies")
+
+
+def with_twins(kb: KnowledgeBase) -> KnowledgeBase:
+    """Each Russian document linked to its English original (``ingest.bilingual``); counts in the summaries."""
+    entries, alignments = bilingual.link(kb.entries, same_as.load_terms(paths.glossary_dir()))
+    summaries = {k: {key: n for key, n in v.items() if key not in ALIGNMENT_KEYS} for k, v in kb.summaries.items()}
+    for entry in entries:
+        summary = summaries.get(entry.document_id)
+        if summary is None or entry.document_id not in {d for a in alignments for d in (a.russian, a.english)}:
+            continue
+        for key in ALIGNMENT_KEYS:
+            summary.setdefault(key, 0)
+        summary["aligned"] += bool(getattr(entry, "aligned", None)) and entry.entry_type != "document"
+        summary["unaligned"] += bool(getattr(entry, "unaligned", None))
+        summary["discrepancies"] += bool(getattr(entry, "discrepancies", ()))
+    return KnowledgeBase(entries=entries, fingerprint=kb.fingerprint, summaries=summaries, warnings=kb.warnings,
+                         rules_versions=kb.rules_versions)
+
+
 def build(documents: list[ParsedDocument]) -> KnowledgeBase:
-    return card_data.finish(KnowledgeBase.from_parsed(documents, fingerprint(documents)), [])
+    return with_twins(card_data.finish(KnowledgeBase.from_parsed(documents, fingerprint(documents)), []))
 
 
 def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> KnowledgeBase:
@@ -152,7 +173,7 @@ def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> Knowle
         summaries={**kept.summaries, **fresh.summaries},
         warnings={**kept.warnings, **fresh.warnings},
     )
-    return card_data.finish(merged, kept.entries)
+    return with_twins(card_data.finish(merged, kept.entries))
 
 
 def _sha256(path: Path) -> str:

@@ -107,7 +107,7 @@ def test_archived_markdown_page() -> None:
     assert sentry.rules_text == ("{2}{B}, {T}: Target player mills two cards.",)
     beacon = card(doc, "Quiet Beacon")
     assert (beacon.mana_cost, beacon.mana_value, beacon.types) == ("{4}", 4, ("Artifact",))
-    assert beacon.rules_text == ("{T}: Add 2 to your mana pool.", "Megamorph {5}{W}{W}")
+    assert beacon.rules_text == ("{T}: Add {2} to your mana pool.", "Megamorph {5}{W}{W}")
     assert [r.text for r in rulings_of(doc, section(doc, "Quiet Beacon"))] == [
         "Quiet Beacon is colorless.", "Its mana can be spent on anything."]
     assert doc.summary()["rulings"] == 6  # the two modes are card text, not rulings
@@ -148,7 +148,7 @@ def test_russian_archived_page() -> None:
     assert (doc.document.date, doc.document.languages) == ("2031-03-03", ("ru",))
     fox = card(doc, "Стеклянная Лиса")
     assert (fox.mana_cost, fox.type_line, fox.power, fox.toughness, fox.lang) == (
-        "{1}{W/U}", "Существо — Лиса", "2", "1", "ru")
+        "{1}{W/U}", "Существо — Лиса", "2", "2", "ru")  # 2/2: the English page prints 2/1
     prism = card(doc, "Призма Сумерек")
     assert prism.rules_text == ("Выберите одно —", "• Целевой игрок сбрасывает две карты.",
                                 "• Каждый оппонент теряет 2 жизни.")
