@@ -56,9 +56,12 @@ class Verdict:
     era: str | None = None  # the date whose rules the proof was played under (None: today's rules)
     currency: eras.Currency | None = None  # does it still hold under today's rules?
     today_results: list[ScenarioResult] = field(default_factory=list)  # the same scenarios, today's rules
+    shared_from: str | None = None  # an English original's verdict is its Russian twin's: that twin's ID
 
     def to_dict(self, with_log: bool = False, db: CardDB | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "status": self.status, "scenarios": self.scenarios}
+        if self.shared_from:
+            out["shared_from"] = self.shared_from
         if self.reason:
             out["reason"], out["why"] = self.reason, self.why
         if self.era:
@@ -79,6 +82,7 @@ class EraContext:
     timeline: eras.Timeline
     dates: dict[str, str | None]
     texts: dict[str, str]
+    twins: dict[str, str] = field(default_factory=dict)  # English original → its Russian twin (ingest.bilingual)
 
     def date_of(self, entry_id: str) -> str | None:
         return self.dates.get(entry_id.split("/", 1)[0])
@@ -87,7 +91,12 @@ class EraContext:
 def era_context(kb: Any, data_dir: Path) -> EraContext:
     dates = {d.id: d.date for d in kb.documents} if hasattr(kb, "documents") else {}
     texts = {e.id: getattr(e, "text", "") for e in kb.entries}
-    return EraContext(eras.load_timeline(data_dir / "rules" / "timeline.yaml"), dates, texts)
+    twins = {
+        e.id: e.aligned for e in kb.entries
+        if getattr(e, "lang", None) == "en" and getattr(e, "aligned", None)
+        and e.entry_type in ("ruling", "rule") and e.aligned.split("/", 1)[0] != e.document_id
+    }
+    return EraContext(eras.load_timeline(data_dir / "rules" / "timeline.yaml"), dates, texts, twins)
 
 
 class Runner:
@@ -228,7 +237,8 @@ def verdicts(
     With a ``context``, each ruling is proven under the rules of its document's date and played again under
     today's rules for its currency; without one, every scenario plays under its own rules."""
     ids = list(ruling_ids)
-    wanted = set(ids)
+    twins = context.twins if context is not None else {}
+    wanted = set(ids) | {twins[i] for i in ids if i in twins}
     linked: dict[str, list[Scenario]] = {}
     for s in scenarios:
         for r in s.rulings:
@@ -239,7 +249,13 @@ def verdicts(
     out: dict[str, Verdict] = {}
     for ruling_id in ids:
         group = linked.get(ruling_id, [])
-        if group:
+        twin = twins.get(ruling_id)
+        if not group and ruling_id not in not_simulable and twin is not None and (
+            twin in linked or twin in not_simulable
+        ):  # the English original says what its Russian twin says: one verdict, one proof
+            shared = out.get(twin) or verdicts([twin], linked.get(twin, []), db, not_simulable, runner, context)[twin]
+            out[ruling_id] = replace(shared, id=ruling_id, shared_from=twin)
+        elif group:
             out[ruling_id] = _proven(ruling_id, group, runner, context)
         elif ruling_id in not_simulable:
             ns = not_simulable[ruling_id]
