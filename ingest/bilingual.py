@@ -298,12 +298,14 @@ class _Pairing:
 def twins(documents: Sequence[Document]) -> list[tuple[str, str]]:
     """(Russian document, English original) of the same set: one each, the first of each language."""
     result: list[tuple[str, str]] = []
+    used: set[str] = set()
     for ru in documents:
         if ru.languages[:1] != ("ru",) or not ru.set_code or ru.kind == "MTGJSON":
             continue
         en = next((d for d in documents if d.set_code == ru.set_code and d.languages == ("en",)
-                   and d.kind != "MTGJSON"), None)
+                   and d.kind != "MTGJSON" and d.id not in used), None)
         if en is not None:
+            used.add(en.id)
             result.append((ru.id, en.id))
     return result
 
