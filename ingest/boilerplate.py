@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 ARCHIVE_HEADER = "archive header"
 NAVIGATION = "navigation"
 IMAGE = "image link"
-DOWNLOAD = "download links"
+DOWNLOAD = "download link"
 TRADEMARK = "trademark line"
 MARKUP = "markup residue"
 

@@ -111,7 +111,7 @@ def test_archived_markdown_page() -> None:
     assert [r.text for r in rulings_of(doc, section(doc, "Quiet Beacon"))] == [
         "Quiet Beacon is colorless.", "Its mana can be spent on anything."]
     assert doc.summary()["rulings"] == 6  # the two modes are card text, not rulings
-    assert dropped(doc) == {"archive header": 7, "navigation": 3, "image link": 4, "download links": 2,
+    assert dropped(doc) == {"archive header": 7, "navigation": 3, "image link": 4, "download link": 2,
                             "trademark line": 1}
     assert dropped_count(doc.warnings) == 17
     assert all(w.path == "fixtures/en_mirror_vale_archived.md" and w.line > 0 for w in doc.warnings)
@@ -139,7 +139,7 @@ def test_html_release_notes_page() -> None:
     assert [r.text for r in rulings_of(doc, section(doc, "Sunlit Vigil"))] == [
         "Sunlit Vigil can target a creature that is already dealt damage.", "The shield lasts until end of turn."]
     assert card(doc, "Tidewatcher").rules_text == ("Flash",)
-    assert dropped(doc) == {"navigation": 2, "download links": 2, "trademark line": 1, "image link": 3}
+    assert dropped(doc) == {"navigation": 2, "download link": 2, "trademark line": 1, "image link": 3}
     assert_no_chrome(doc)
 
 
@@ -154,7 +154,7 @@ def test_russian_archived_page() -> None:
                                 "• Каждый оппонент теряет 2 жизни.")
     assert [r.text for r in rulings_of(doc, section(doc, "Призма Сумерек"))] == [
         "Вы выбираете режим при разыгрывании Призмы."]
-    assert dropped(doc) == {"archive header": 4, "image link": 2, "download links": 2, "trademark line": 1}
+    assert dropped(doc) == {"archive header": 4, "image link": 2, "download link": 2, "trademark line": 1}
     assert_no_chrome(doc)
 
 
