@@ -157,6 +157,8 @@ _TEXT_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:Posted in \S+(?: on .*)?|on [A-Z][a-z]+ \d{1,2}, \d{4}|By Wizards of the Coast"
                 r"|Link to Wayback Machine|Опубликовано в .*)$"), NAVIGATION),
     (re.compile(r"^(?:\s*(?:/?&(?:gt|lt|amp|nbsp);|/?>|</?\w*/?>?|/))+\s*$"), MARKUP),  # "/&gt;": a tag's debris
+    # "English | Français | Deutsch": a row of links saved as text (language names, menu items)
+    (re.compile(r"^[^\W\d][^|.:;!?\d]{0,24}(?:\s\|\s[^\W\d][^|.:;!?\d]{0,24})+$"), DOWNLOAD),
 ]
 
 

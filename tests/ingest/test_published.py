@@ -197,3 +197,22 @@ def test_english_originals_parse_into_cards_and_rulings(name: str) -> None:
     assert {"archive header", "image link", "trademark line"} <= set(dropped(doc))
     assert doc.document.date is not None
     assert_no_chrome(doc)
+
+
+def test_plain_text_saved_from_the_page() -> None:
+    """The page saved as text: no images left, links are bare words ("English | Français | Deutsch")."""
+    doc = parsed("en_mirror_vale_release_notes.txt")
+    assert (doc.document.title, doc.document.date) == ("Mirror Vale Release Notes", "2031-03-03")
+    assert [s.heading for s in doc.sections] == ["Mirror Vale Release Notes", "Keyword Ability: Glimmer",
+                                                 "Kolaghan Lantern"]
+    assert card(doc, "Glass Fox").mana_cost == "{1}{W/U}"  # "1W/U"
+    lantern = card(doc, "Kolaghan Lantern")
+    assert lantern.rules_text == (
+        "{T}: Add {B} or {R} to your mana pool.",
+        "{4}{B}{R}: Kolaghan Lantern becomes a 4/4 black and red Dragon artifact creature with flying until end of "
+        "turn.",
+    )
+    assert [r.text for r in rulings_of(doc, section(doc, "Kolaghan Lantern"))] == [
+        "Kolaghan Lantern can't attack the turn it enters the battlefield."]
+    assert dropped(doc) == {"navigation": 2, "download link": 2, "trademark line": 1}
+    assert_no_chrome(doc)
