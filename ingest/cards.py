@@ -70,8 +70,57 @@ def _supertype(word: str) -> str | None:
     return next((name for stem, name in SUPERTYPES.items() if key.startswith(stem)), None)
 
 
+# A mana cost printed as bare letters, as web release notes do: "5W", "2BG", "XRR", "B/G", "2/W", "W/BW/B".
+_BARE_SYMBOL = r"(?:[WUBRG]/[WUBRGP]|2/[WUBRG]|1?\d|[XYZ]|[WUBRGCS])"
+_BARE_COST_RE = re.compile(rf"^{_BARE_SYMBOL}+$")
+_BARE_TOKEN_RE = re.compile(_BARE_SYMBOL)
+# An activation cost at the start of an ability: "4BR: …", "T: …", "2, T, Sacrifice …: …", "1W, T: …".
+_BARE_ACTIVATION_RE = re.compile(rf"^(?P<cost>(?:{_BARE_SYMBOL}+|T|Q)(?:, ?(?:{_BARE_SYMBOL}+|T|Q))*)(?=[:,] ?)")
+# A keyword with a cost: "Dash 3B", "Megamorph 5WW (…)".
+_BARE_KEYWORD_RE = re.compile(
+    rf"^(?P<keyword>[A-Z][a-z]+) (?P<cost>{_BARE_SYMBOL}*[WUBRGXC]{_BARE_SYMBOL}*|\d+(?= \*?\())(?=$| \(| \*\(| —)"
+)
+# "Add B or R", "Add 2", "add GG": the mana an ability adds.
+_BARE_ADD_RE = re.compile(rf"\b(?P<verb>[Aa]dd) (?P<mana>{_BARE_SYMBOL}+(?: or {_BARE_SYMBOL}+)*)(?= to\b|[.,]|$)")
+_BARE_PAY_RE = re.compile(rf"\b(?P<verb>[Pp]ay) (?P<cost>{_BARE_SYMBOL}*[WUBRGX/]{_BARE_SYMBOL}*)(?=[.,;]| or\b| to\b)")
+
+
+def braced_cost(bare: str) -> str | None:
+    """``{5}{W}`` for the bare ``5W``; None when the text is not a bare mana cost."""
+    compact = bare.replace(" ", "")
+    if not _BARE_COST_RE.match(compact) or (compact.isdigit() and len(compact) > 2):
+        return None
+    return "".join("{" + token + "}" for token in _BARE_TOKEN_RE.findall(compact))
+
+
+def normalise_cost(line: str) -> str | None:
+    """A cost line in either form, as ``{…}`` symbols; None when the line is no mana cost."""
+    compact = line.replace(" ", "")
+    if MANA_COST_RE.match(compact):
+        return compact
+    return braced_cost(compact)
+
+
 def is_mana_cost(line: str) -> bool:
-    return bool(MANA_COST_RE.match(line.replace(" ", "")))
+    return normalise_cost(line) is not None
+
+
+def brace_rules_line(line: str) -> str:
+    """Costs in one ability line of a card printed with bare letters: ``4BR: …`` → ``{4}{B}{R}: …``.
+
+    Only where a cost must stand (an activation cost, a keyword's cost, what "pay" asks), so "Bolster 1"
+    or a "2/2" in the text stay as written.
+    """
+    def activation(match: re.Match[str]) -> str:
+        parts = [part.strip() for part in match.group("cost").split(",")]
+        return ", ".join("{" + p + "}" if p in ("T", "Q") else (braced_cost(p) or p) for p in parts)
+
+    line = _BARE_ACTIVATION_RE.sub(activation, line, count=1)
+    line = _BARE_KEYWORD_RE.sub(lambda m: f"{m.group('keyword')} {braced_cost(m.group('cost')) or m.group('cost')}",
+                                line, count=1)
+    line = _BARE_PAY_RE.sub(lambda m: f"{m.group('verb')} {braced_cost(m.group('cost')) or m.group('cost')}", line)
+    return _BARE_ADD_RE.sub(lambda m: f"{m.group('verb')} " + " or ".join(
+        braced_cost(part) or part for part in m.group("mana").split(" or ")), line)
 
 
 def split_type_line(line: str) -> tuple[list[str], list[str], list[str]] | None:

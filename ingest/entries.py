@@ -103,6 +103,7 @@ class Section(Entry):
     captions: tuple[str, ...] = ()  # lead-in lines such as «Официальные правила для X звучат так:»
     aligned: str | None = None  # the same section in the other language
     content_hash: str = ""
+    unaligned: str | None = None  # why a section of a twinned document has no twin (ingest.bilingual)
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,9 @@ class Card(Entry):
     oracle_text: str | None = None  # today's Oracle text, whole
     printings: tuple[Printing, ...] = ()
     same_as: tuple[str, ...] = ()  # the same card's entries from other sources (document ↔ MTGJSON)
+    aligned: str | None = None  # the same card block in the document's other language (ingest.bilingual)
+    unaligned: str | None = None  # why it has none, in a twinned document
+    discrepancies: tuple[str, ...] = ()  # checkable facts its twin states otherwise: "number: 3 ≠ 4"
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,8 @@ class Rule(Entry):
     content_hash: str = ""
     cr_rule: str | None = None  # the Comprehensive Rules entry of the document's era: "cr/20080501/502.78a"
     cr_today: str | None = None  # that rule's number in the newest ingested CR version: "702.78a"
+    unaligned: str | None = None  # why a rule excerpt of a twinned document has no twin
+    discrepancies: tuple[str, ...] = ()  # checkable facts its twin states otherwise
 
 
 @dataclass(frozen=True)
@@ -185,6 +191,8 @@ class Ruling(Entry):
     content_hash: str = ""
     date: str | None = None  # ISO date of an official (MTGJSON) ruling
     same_as: tuple[str, ...] = ()  # the same ruling elsewhere: a document's ruling ↔ the official one
+    unaligned: str | None = None  # why a ruling of a twinned document has no twin (ingest.bilingual)
+    discrepancies: tuple[str, ...] = ()  # checkable facts its twin states otherwise: "mana: {W} ≠ {U}"
 
 
 CRRuleKind = Literal["part", "chapter", "rule", "subrule"]

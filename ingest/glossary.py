@@ -21,7 +21,7 @@ _TRANSLIT = dict(
         strict=True,
     )
 )
-_QUOTES_RE = re.compile(r"[«»\"“”„']")
+_QUOTES_RE = re.compile(r"[«»\"“”„'’‘]")
 
 
 def fold_name(text: str) -> str:

@@ -7,19 +7,22 @@ of one document yield the same entries. Conventions of the stream:
 - ``kind="heading"`` is an explicit heading (``***Title***``, ``## Title``, ``<h3>``); headings written
   as plain lines ("Цикл: Монументы") arrive as ``text`` and are recognised by the parser;
 - a ruling bullet is a text line starting with ``"* "`` (``<li>`` and Markdown ``- `` become that);
-- ``number`` is the line in the source file, for warnings and source spans.
+- ``number`` is the line in the source file, for warnings and source spans;
+- ``quoted`` marks a line of a ``> `` block quote (how archived pages set card blocks and rule excerpts);
+- ``dropped`` names the page chrome removed from the line (``ingest.boilerplate``), to be counted.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import html5lib
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.builder._html5lib import HTML5TreeBuilder
 
+from ingest import boilerplate
 from ingest.entries import IngestWarning
 from ingest.errors import IngestError
 
@@ -31,6 +34,8 @@ class Line:
     number: int
     kind: LineKind
     text: str = ""
+    quoted: bool = False
+    dropped: tuple[str, ...] = ()
 
 
 _SEPARATOR_RE = re.compile(r"^\s*(?:-{3,}|_{3,}|={3,}|\*\s*\*\s*\*[\s*]*)\s*$")
@@ -65,29 +70,72 @@ def from_text(text: str) -> list[Line]:
 
 
 def from_markdown(text: str) -> list[Line]:
-    """Markdown as web archives produce it: ``#`` headings, ``-``/``*`` bullets, ``**bold**`` headings."""
+    """Markdown as web archives produce it: ``#``/setext headings, ``-``/``*`` bullets, ``**bold**`` headings.
+
+    A front-matter header (``---`` … ``---`` at the top), link reference lines, image-only and link-only
+    lines are page chrome (``ingest.boilerplate``); mana symbol images become ``{U}``. Inside a ``> `` quote
+    (a card block), list items are the card's modes (``• …``), not rulings.
+    """
+    raws = text.splitlines()
+    header_end = _front_matter_end(raws)
     lines: list[Line] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped or _NOISE_RE.match(raw):
+    for number, raw in enumerate(raws, start=1):
+        quoted = raw.lstrip().startswith(">")
+        body = _QUOTE_RE.sub("", raw) if quoted else raw
+        stripped = body.strip()
+        if number <= header_end:
+            lines.append(Line(number, "blank", dropped=(boilerplate.ARCHIVE_HEADER,) if stripped else ()))
+        elif category := boilerplate.markdown_line_category(raw):
+            lines.append(Line(number, "blank", dropped=(category,)))
+        elif not stripped or _NOISE_RE.match(body):
             lines.append(Line(number, "blank"))
-        elif _SEPARATOR_RE.match(raw):
+        elif _SETEXT_RE.match(raw) and lines and lines[-1].kind == "text" and lines[-1].number == number - 1:
+            lines[-1] = replace(lines[-1], kind="heading")  # "Title" over "=====": a heading, not a separator
+            lines.append(Line(number, "blank"))
+        elif _SEPARATOR_RE.match(body):
             lines.append(Line(number, "separator"))
-        elif (match := _MD_HEADING_RE.match(raw)) or (match := _STARRED_HEADING_RE.match(raw)):
-            lines.append(Line(number, "heading", _md_inline(match.group("title"))))
-        elif match := _MD_BULLET_RE.match(raw):
-            lines.append(Line(number, "text", "* " + _md_inline(match.group("body"))))
+        elif (match := _MD_HEADING_RE.match(body)) or (match := _STARRED_HEADING_RE.match(body)):
+            title, images = _md_inline(match.group("title").replace("*", " "))
+            lines.append(_md_line(number, "heading", title, images, quoted))
+        elif match := _MD_BULLET_RE.match(body):
+            item, images = _md_inline(match.group("body"))
+            marker = "• " if quoted else "* "
+            lines.append(_md_line(number, "text", marker + item, images, quoted) if item else Line(number, "blank"))
         else:
-            text_line = _md_inline(stripped.removeprefix("> "))
-            lines.append(Line(number, "text", text_line) if text_line else Line(number, "blank"))
+            text_line, images = _md_inline(stripped)
+            lines.append(_md_line(number, "text", text_line, images, quoted))
     return lines
 
 
-def _md_inline(text: str) -> str:
+_QUOTE_RE = re.compile(r"^\s*(?:>\s?)+")
+_SETEXT_RE = re.compile(r"^\s{0,3}={3,}\s*$")  # "---" under text stays a separator, as pages mean it
+
+
+def _front_matter_end(raws: list[str]) -> int:
+    """Last line of a ``---`` … ``---`` metadata header opening the file (0: none)."""
+    first = next((i for i, raw in enumerate(raws) if raw.strip()), None)
+    if first is None or raws[first].strip() != "---":
+        return 0
+    for index in range(first + 1, min(len(raws), first + 60)):
+        if raws[index].strip() == "---":
+            return index + 1
+    return 0
+
+
+def _md_line(number: int, kind: LineKind, text: str, images: int, quoted: bool) -> Line:
+    dropped = (boilerplate.IMAGE,) if images else ()
+    if not text:
+        return Line(number, "blank", dropped=dropped)
+    return Line(number, kind, text, quoted=quoted, dropped=dropped)
+
+
+def _md_inline(text: str) -> tuple[str, int]:
+    """Inline Markdown → plain text, and how many (non-mana) images it had."""
+    text, images = boilerplate.markdown_images(text)
     text = _MD_LINK_RE.sub(r"\1", text)
     text = _MD_EMPHASIS_RE.sub(r"\2", text)
     text = _MD_ESCAPE_RE.sub(r"\1", text)
-    return clean(text.rstrip("\\"))
+    return clean(text.rstrip("\\")), images
 
 
 _HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
@@ -154,6 +202,7 @@ def from_html(html: str, path: str, warnings: list[IngestWarning] | None = None)
     Line numbers are those of the HTML source (``sourceline`` of the element the text comes from). A
     malformed page is parsed the way a browser parses it (``parse_html``); each repair goes to ``warnings``.
     """
+    html, images = boilerplate.html_images(html)  # mana symbols as text; other images are chrome
     soup, repairs = parse_html(html)
     if warnings is not None:
         shown = repairs[:MAX_HTML_WARNINGS]
@@ -162,12 +211,14 @@ def from_html(html: str, path: str, warnings: list[IngestWarning] | None = None)
             more = len(repairs) - MAX_HTML_WARNINGS
             warnings.append(IngestWarning(path, repairs[MAX_HTML_WARNINGS][0] or 1, f"{more} more HTML repairs",
                                           key="warn.html.more", values={"count": more}))
+    links = boilerplate.html_link_blocks(soup)
     root = soup.body or soup
     lines: list[Line] = []
     _walk(root, lines)
     if not any(line.kind in ("text", "heading") for line in lines):
         raise IngestError(path, "HTML page has no text", key="err.ingest.html_no_text")
-    return lines
+    chrome = [(number, boilerplate.IMAGE) for number in images] + links
+    return lines + [Line(number, "blank", dropped=(category,)) for number, category in chrome]
 
 
 def _line_of(tag: Tag) -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ingest import limits
 from ingest.align import align
+from ingest.boilerplate import drop_chrome, dropped_warnings
 from ingest.cards import CardBlock, colors_of, mana_value
 from ingest.decode import decode
 from ingest.entries import (
@@ -33,7 +34,8 @@ from ingest.entries import (
     content_hash,
 )
 from ingest.errors import IngestError
-from ingest.glossary import Glossary, slugify
+from ingest.glossary import Glossary, fold_name, slugify
+from ingest.identity import description_lines, identify
 from ingest.lines import Line, from_html, from_markdown, from_text
 from ingest.manifest import SourceInfo
 from ingest.mentions import CardMentionFinder, english_names, rules_cited
@@ -59,18 +61,20 @@ _MONTHS = {
     "november": 11, "december": 12,
 }
 _UPDATED_RE = re.compile(
-    r"(?:Дата внесения последних изменений|Последнее обновление|Last updated|Updated)\s*:?\s*"
+    r"(?:Дата внесения последних изменений|Последнее обновление|Last updated|Updated|(?:Document )?last modified"
+    r"|Документ изменен)\s*:?\s*(?:on\s+)?"
     r"(?:[A-Za-z]+,?\s+)?(?P<a>\d{1,2}|[A-Za-zА-Яа-яё]+)\s+(?P<b>[A-Za-zА-Яа-яё]+|\d{1,2}),?\s+(?P<year>\d{4})",
     re.IGNORECASE,
 )
 _FAQ_RE = re.compile(r"часто задаваемые вопросы|frequently asked questions|\bFAQ\b", re.IGNORECASE)
 
 
-def read_lines(path: Path, label: str, warnings: list[IngestWarning] | None = None) -> tuple[list[Line], str, bytes]:
-    """Decode a file and normalise it by format (HTML, Markdown or text), within the input limits.
-
-    An HTML page is recovered the way a browser would; what had to be repaired is added to ``warnings``.
-    """
+def read_lines(
+    path: Path, label: str, warnings: list[IngestWarning] | None = None
+) -> tuple[list[Line], str, bytes, str]:
+    """Decode a file and normalise it by format (HTML, Markdown or text), within the input limits; also the
+    decoded text. An HTML page is recovered the way a browser would; what had to be repaired is added to
+    ``warnings``."""
     try:
         size = path.stat().st_size
         if (limit := limits.max_document_bytes()) is not None and size > limit:
@@ -87,11 +91,11 @@ def read_lines(path: Path, label: str, warnings: list[IngestWarning] | None = No
     if suffix in (".html", ".htm") or head.startswith(("<!doctype html", "<html")):
         lines = from_html(text, label, warnings)
         _check_line_length(((line.number, line.text) for line in lines), label)
-        return lines, "html", data
+        return lines, "html", data, text
     _check_line_length(enumerate(text.splitlines(), start=1), label)
     if suffix in (".md", ".markdown"):
-        return from_markdown(text), encoding, data
-    return from_text(text), encoding, data
+        return from_markdown(text), encoding, data, text
+    return from_text(text), encoding, data, text
 
 
 def _mib(size: int) -> str:
@@ -116,18 +120,26 @@ def parse_path(
     glossary: Glossary,
     label: str | None = None,
     finder: CardMentionFinder | None = None,
+    known_sets: Sequence[SourceInfo] = (),
 ) -> ParsedDocument:
-    """Parse one document. ``label`` is how the file is named in entries and messages."""
+    """Parse one document. ``label`` is how the file is named in entries and messages.
+
+    Without ``info`` (no manifest lists the file), the document says what it is (``ingest.identity``): its
+    set (a set of ``known_sets`` named in its title or release information gives the set code and names),
+    language (of its text) and date; its ID is then ``gtc-en`` (set code and language), else the file name.
+    """
     label = label or str(path)
     repaired: list[IngestWarning] = []
-    lines, encoding, data = read_lines(path, label, repaired)
+    lines, encoding, data, text = read_lines(path, label, repaired)
+    lines = drop_chrome(lines)
     raw_sections, warnings = parse_structure(lines, label)
+    warnings = dropped_warnings(lines, label) + warnings
     if not any(item.kind in ("ruling", "rule", "card") for s in raw_sections for item in s.items) and not any(
         s.heading and s.items for s in raw_sections
     ):
         first = next((line.number for line in lines if line.kind == "text"), 1)
         raise IngestError(label, "no recognisable structure: no headings, rulings, rules or cards", first)
-    info = info or SourceInfo(file=path.name, id=slugify(path.stem, max_words=3))
+    info = info or self_described(path, text, raw_sections, known_sets)
     builder = _Builder(info, glossary, label, finder or CardMentionFinder.from_glossary(glossary))
     parsed = builder.build(raw_sections, lines, encoding, hashlib.sha256(data).hexdigest())
     parsed.warnings.extend(repaired + warnings)
@@ -135,6 +147,60 @@ def parse_path(
         first = next((line.number for line in lines if line.kind != "blank"), 1)
         parsed.warnings.append(IngestWarning(label, first, "the document has no rulings", key="warn.no_rulings"))
     return align(parsed)
+
+
+def self_described(
+    path: Path, text: str, raw_sections: Sequence[RawSection], known: Sequence[SourceInfo]
+) -> SourceInfo:
+    """What a document no manifest lists says of itself: set, names, kind, date, languages, and so its ID."""
+    first_heading = next((s.heading for s in raw_sections if s.heading), None)
+    identity = identify(text, first_heading)
+    by_name = {fold_name(n): k for k in known for n in (k.set_name_en, k.set_name_ru) if n}
+    by_code = {k.set_code: k for k in known if k.set_code}
+    same = by_name.get(fold_name(identity.set_name or "")) or by_code.get(identity.set_code or "")
+    set_code = same.set_code if same else identity.set_code or ""
+    languages = languages_of(raw_sections)
+    primary = "ru" if "ru" in languages else languages[0]
+    date = _date_in(description_lines(text)) or _date_in(_text_lines(raw_sections)) or identity.published
+    return SourceInfo(
+        file=path.name,
+        id=f"{set_code.lower()}-{primary}" if set_code else slugify(path.stem, max_words=3),
+        set_code=set_code,
+        set_name_ru=same.set_name_ru if same else (identity.set_name or "" if primary == "ru" else ""),
+        set_name_en=same.set_name_en if same else (identity.set_name or "" if primary == "en" else ""),
+        kind="FAQ" if any(_FAQ_RE.search(t or "") for t in (identity.title, first_heading)) else "",
+        date=date,
+        languages=tuple(languages),
+    )
+
+
+def languages_of(raw_sections: Sequence[RawSection]) -> list[str]:
+    """The languages of a document's items, in order of appearance (Russian when nothing tells)."""
+    seen: list[str] = []
+    for section in raw_sections:
+        for item in section.items:
+            if not any(ch.isalpha() for ch in item.text):
+                continue  # «{B}» says nothing of the language
+            lang = language_of(item.text)
+            if lang not in seen:
+                seen.append(lang)
+    return seen or ["ru"]
+
+
+def _text_lines(raw_sections: Sequence[RawSection]) -> list[str]:
+    return [item.text for section in raw_sections[:3] for item in section.items if item.kind == "note"]
+
+
+def _date_in(texts: Sequence[str]) -> str | None:
+    """The ISO date of the first "last modified" / «Дата внесения последних изменений» statement."""
+    for text in texts:
+        if match := _UPDATED_RE.search(text):
+            a, b = match.group("a"), match.group("b")
+            day, month_word = (a, b) if a.isdigit() else (b, a)
+            month = next((n for stem, n in _MONTHS.items() if month_word.lower().startswith(stem)), None)
+            if month and day.isdigit():
+                return f"{match.group('year')}-{month:02d}-{int(day):02d}"
+    return None
 
 
 class _Builder:
@@ -160,16 +226,17 @@ class _Builder:
     def build(self, raw_sections: Sequence[RawSection], lines: list[Line], encoding: str, sha: str) -> ParsedDocument:
         languages = self.info.languages or self._languages(raw_sections)
         primary = "ru" if "ru" in languages else languages[0]
+        faq = any(_FAQ_RE.search(s.heading or "") for s in raw_sections)
+        kind = self.info.kind or ("FAQ" if faq else "release notes")
         document = Document(
             id=self.doc_id,
             document_id=self.doc_id,
             source=self._span(1, max((line.number for line in lines), default=1)),
-            title=self._title(raw_sections),
+            title=self._title(raw_sections, kind),
             set_code=self.info.set_code,
             set_name_ru=self.info.set_name_ru,
             set_name_en=self.info.set_name_en,
-            kind=self.info.kind or ("FAQ" if any(_FAQ_RE.search(s.heading or "") for s in raw_sections)
-                                    else "release notes"),
+            kind=kind,
             date=self.info.date or self._date(lines),
             languages=tuple(languages),
             sha256=sha,
@@ -182,31 +249,18 @@ class _Builder:
         return parsed
 
     def _languages(self, raw_sections: Sequence[RawSection]) -> list[str]:
-        seen: list[str] = []
-        for section in raw_sections:
-            for item in section.items:
-                if not any(ch.isalpha() for ch in item.text):
-                    continue  # «{B}» says nothing of the language
-                lang = language_of(item.text)
-                if lang not in seen:
-                    seen.append(lang)
-        return seen or ["ru"]
+        return languages_of(raw_sections)
 
-    def _title(self, raw_sections: Sequence[RawSection]) -> str:
+    def _title(self, raw_sections: Sequence[RawSection], kind: str) -> str:
+        if self.info.languages[:1] == ("en",) and self.info.set_name_en:
+            return f"{self.info.set_name_en} {'FAQ' if kind == 'FAQ' else 'Release Notes'}"
         if self.info.set_name_ru or self.info.set_name_en:
             kind = "FAQ" if self.info.kind == "FAQ" else "Заметки к выпуску"
             return f"{kind} — {self.info.set_name_ru or self.info.set_name_en}"
         return next((s.heading for s in raw_sections if s.heading), self.info.file)
 
     def _date(self, lines: list[Line]) -> str | None:
-        for line in lines:
-            if line.kind == "text" and (match := _UPDATED_RE.search(line.text)):
-                a, b = match.group("a"), match.group("b")
-                day, month_word = (a, b) if a.isdigit() else (b, a)
-                month = next((n for stem, n in _MONTHS.items() if month_word.lower().startswith(stem)), None)
-                if month and day.isdigit():
-                    return f"{match.group('year')}-{month:02d}-{int(day):02d}"
-        return None
+        return _date_in([line.text for line in lines if line.kind == "text"])
 
     # -- sections -----------------------------------------------------------------------------------------
     def _section(self, parsed: ParsedDocument, raw: RawSection, order: int, primary: str) -> None:

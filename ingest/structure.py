@@ -16,8 +16,10 @@ from ingest.cards import (
     LOYALTY_LINE_RE,
     PT_RE,
     CardBlock,
+    brace_rules_line,
     is_mana_cost,
     is_type_line,
+    normalise_cost,
     split_type_line,
 )
 from ingest.entries import IngestWarning
@@ -46,6 +48,10 @@ HEADING_LABEL_RE = re.compile(
     r"|keyword|ability word|card type|cycle|theme|mechanic)\w*[^:]{0,30}:\s*\S",
     re.IGNORECASE,
 )
+# "Prerelease events: January 26–27, 2013", «Релизные выходные: 1–3 февраля»: release information, no title.
+DATED_LABEL_RE = re.compile(r"^[^:]{1,40}:\s.*\d")
+TRAILING_PT_RE = re.compile(r"\s(?P<power>\d+|\*)/(?P<toughness>\d+|\*)$")
+TITLE_NOTES_RE = re.compile(r"release notes|заметки к выпуску", re.IGNORECASE)
 CARD_PART_RE = re.compile(r"(КАРТ|CARD)", re.IGNORECASE)
 CAPTION_RE = re.compile(r"(правил|rules?\b).{0,80}:$", re.IGNORECASE)  # «Официальные правила … звучат так:»
 TERMINAL_PUNCTUATION = (".", ":", ";", "!", "?", ",", "—", "–")
@@ -95,6 +101,7 @@ def is_title_like(text: str) -> bool:
         and not RULE_RE.match(text)
         and not SUB_ITEM_RE.match(text)
         and not BYLINE_RE.match(text)
+        and not DATED_LABEL_RE.match(text)
         and (text[0].isupper() or text[0] in "«\"“")
     )
 
@@ -104,7 +111,12 @@ def is_labelled_heading(text: str) -> bool:
 
 
 def is_part_heading(text: str) -> bool:
-    """«ОБЩИЕ ЗАМЕЧАНИЯ», «ОТДЕЛЬНЫЕ ЗАМЕЧАНИЯ ПО КАРТАМ», "GENERAL NOTES", "CARD-SPECIFIC NOTES", "General Notes"."""
+    """«ОБЩИЕ ЗАМЕЧАНИЯ», «ОТДЕЛЬНЫЕ ЗАМЕЧАНИЯ ПО КАРТАМ», "GENERAL NOTES", "CARD-SPECIFIC NOTES", "General Notes".
+
+    Not a document title in capitals: "DRAGONS OF TARKIR RELEASE NOTES" names the document, not a part.
+    """
+    if TITLE_NOTES_RE.search(text):
+        return False
     return (is_caps(text) and bool(PART_RE.search(text)) and len(text) <= 60) or bool(NAMED_PART_RE.match(text))
 
 
@@ -302,41 +314,61 @@ class StructureParser:
         else:
             spaced = self.lines[index + 1].kind == "blank"
         block = CardBlock(name=name_line.text, first_line=name_line.number, last_line=header[-1].number)
+        bare, first_body = False, True
         if (named := NAME_COST_RE.match(name_line.text)) is not None and not is_mana_cost(header[0].text):
             block.name, block.mana_cost = named.group("name"), named.group("cost")
-        elif is_mana_cost(header[0].text):
-            block.mana_cost = header[0].text.replace(" ", "")
+        elif (cost := normalise_cost(header[0].text)) is not None:
+            block.mana_cost = cost
+            bare = "{" not in header[0].text  # "5W": the page prints every cost in bare letters
         block.type_line = header[-1].text
+        if (glued := TRAILING_PT_RE.search(block.type_line)) is not None:  # "Creature — Ogre Warrior 3/5"
+            block.type_line = block.type_line[: glued.start()].rstrip()
+            block.power, block.toughness = glued.group("power"), glued.group("toughness")
+            first_body = False
         split = split_type_line(block.type_line)
         assert split is not None  # guaranteed by _card_block_end
         block.supertypes, block.types, block.subtypes = split
         cursor = header_end
-        first_body = True
+        blanks = 0
         while cursor < len(self.lines):
             line = self.lines[cursor]
             if line.kind == "blank":
-                if not spaced:
+                blanks += 1
+                if not spaced and not name_line.quoted:
                     break
                 cursor += 1
                 continue
+            if name_line.quoted and not line.quoted:
+                break  # a quoted card block ends with its quote
+            if spaced and not name_line.quoted and blanks >= 2:
+                break  # its lines stand one blank apart; a wider gap ends the block
+            blanks = 0
             if line.kind != "text" or self._ends_card_text(line.text, cursor):
                 break
-            if first_body and (pt := PT_RE.match(line.text)):
+            text = brace_rules_line(line.text) if bare else line.text
+            if first_body and (pt := PT_RE.match(text)):
                 block.power, block.toughness = pt.group("power"), pt.group("toughness")
-            elif block.loyalty is None and (loyalty := LOYALTY_LINE_RE.match(line.text)):
+            elif block.loyalty is None and (loyalty := LOYALTY_LINE_RE.match(text)):
                 block.loyalty = loyalty.group("value")  # "Loyalty: 3", wherever the block prints it
-            elif first_body and "Planeswalker" in block.types and BARE_LOYALTY_RE.match(line.text):
-                block.loyalty = line.text  # a bare loyalty line under the type line: "3"
+            elif first_body and "Planeswalker" in block.types and BARE_LOYALTY_RE.match(text):
+                block.loyalty = text  # a bare loyalty line under the type line: "3"
             else:
-                block.add_text_line(line.text)
+                block.add_text_line(text)
             first_body = False
             block.last_line = line.number
             cursor += 1
-        card_notes = self.part == "cards" and self.current is not None and self.current.card_led
+        card_notes = self.part == "cards" and self.current is not None and (
+            self.current.card_led or self._group_heading(self.current, block.name)
+        )
         if self.current is None or self.after_break or card_notes:  # in card-specific notes, one card each
             self._start(block.name, block.first_line, card_led=True)
         self._add(RawItem("card", block.first_line, block.last_line, text=block.name, card=block))
         return cursor
+
+    @staticmethod
+    def _group_heading(section: RawSection, card_name: str) -> bool:
+        """A heading over several cards in the card notes ("White", «Артефакты»): a section of its own, empty."""
+        return section.heading is not None and section.heading != card_name and not section.items
 
     def _ends_card_text(self, text: str, index: int) -> bool:
         if is_bullet(text) or RULE_RE.match(text) or is_part_heading(text):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest import bilingual, same_as
 from ingest.comprehensive_rules import looks_like_comprehensive_rules, parse_comprehensive_rules
 from ingest.entries import IngestWarning, ParsedDocument, ParsedRules
 from ingest.errors import IngestError
@@ -28,7 +29,7 @@ from kb.rules_history import link_excerpts
 from kb.store import KnowledgeBase, RulesVersionRecord
 
 SOURCE_SUFFIXES = {".txt", ".text", ".md", ".markdown", ".html", ".htm"}
-PARSER_VERSION = "1"
+PARSER_VERSION = "2"
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,13 @@ def parse_sources(
     """Parse each source; raise ``IngestError`` on the first bad one (nothing is stored by this)."""
     glossary = glossary or load_glossary(paths.glossary_dir())
     finder = CardMentionFinder.from_glossary(glossary)
+    known_sets = list(load_manifest(paths.sources_dir()).values()) if paths.sources_dir().is_dir() else []
     parsed: list[ParsedDocument] = []
     for source in sources:
         if (documents := card_data.parse_if_card_data(source.path, source.label, finder)) is None:
             manifest = load_manifest(source.path.parent)
-            documents = [parse_path(source.path, manifest.get(source.path.name), glossary, source.label, finder)]
+            info = manifest.get(source.path.name)
+            documents = [parse_path(source.path, info, glossary, source.label, finder, known_sets)]
         for document in documents:
             if (twin := next((d for d in parsed if d.document.id == document.document.id), None)) is not None:
                 raise IngestError(
@@ -163,8 +166,28 @@ def fingerprint(documents: Iterable[ParsedDocument], glossary_dir: Path | None =
     return digest.hexdigest()
 
 
+ALIGNMENT_KEYS = ("aligned", "unaligned", "discrepancies")
+
+
+def with_twins(kb: KnowledgeBase) -> KnowledgeBase:
+    """Each Russian document linked to its English original (``ingest.bilingual``); counts in the summaries."""
+    entries, alignments = bilingual.link(kb.entries, same_as.load_terms(paths.glossary_dir()))
+    summaries = {k: {key: n for key, n in v.items() if key not in ALIGNMENT_KEYS} for k, v in kb.summaries.items()}
+    for entry in entries:
+        summary = summaries.get(entry.document_id)
+        if summary is None or entry.document_id not in {d for a in alignments for d in (a.russian, a.english)}:
+            continue
+        for key in ALIGNMENT_KEYS:
+            summary.setdefault(key, 0)
+        summary["aligned"] += bool(getattr(entry, "aligned", None)) and entry.entry_type != "document"
+        summary["unaligned"] += bool(getattr(entry, "unaligned", None))
+        summary["discrepancies"] += bool(getattr(entry, "discrepancies", ()))
+    return KnowledgeBase(entries=entries, fingerprint=kb.fingerprint, summaries=summaries, warnings=kb.warnings,
+                         rules_versions=kb.rules_versions)
+
+
 def build(documents: list[ParsedDocument]) -> KnowledgeBase:
-    return card_data.finish(KnowledgeBase.from_parsed(documents, fingerprint(documents)), [])
+    return with_twins(card_data.finish(KnowledgeBase.from_parsed(documents, fingerprint(documents)), []))
 
 
 def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> KnowledgeBase:
@@ -185,7 +208,7 @@ def merge(existing: KnowledgeBase | None, added: list[ParsedDocument]) -> Knowle
         summaries={**kept.summaries, **fresh.summaries},
         warnings={**kept.warnings, **fresh.warnings},
     )
-    return card_data.finish(merged, kept.entries)
+    return with_twins(card_data.finish(merged, kept.entries))
 
 
 def _sha256(path: Path) -> str:

@@ -58,9 +58,12 @@ class Verdict:
     era: str | None = None  # the date whose rules the proof was played under (None: today's rules)
     currency: eras.Currency | None = None  # does it still hold under today's rules?
     today_results: list[ScenarioResult] = field(default_factory=list)  # the same scenarios, today's rules
+    shared_from: str | None = None  # an English original's verdict is its Russian twin's: that twin's ID
 
     def to_dict(self, with_log: bool = False, db: CardDB | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "status": self.status, "scenarios": self.scenarios}
+        if self.shared_from:
+            out["shared_from"] = self.shared_from
         if self.reason:
             out["reason"], out["why"] = self.reason, self.why
         if self.era:
@@ -82,6 +85,7 @@ class EraContext:
     dates: dict[str, str | None]
     texts: dict[str, str]
     entry_dates: dict[str, str] = field(default_factory=dict)  # an official ruling's own date
+    twins: dict[str, str] = field(default_factory=dict)  # English original → its Russian twin (ingest.bilingual)
 
     def date_of(self, entry_id: str) -> str | None:
         """An official ruling was issued (or last revised) on its own date, and holds under the rules of that
@@ -94,7 +98,14 @@ def era_context(kb: Any, data_dir: Path) -> EraContext:
     dates = {d.id: d.date for d in kb.documents} if hasattr(kb, "documents") else {}
     texts = {e.id: getattr(e, "text", "") for e in kb.entries}
     entry_dates = {e.id: e.date for e in kb.rulings if getattr(e, "date", None)} if hasattr(kb, "rulings") else {}
-    return EraContext(eras.load_timeline(data_dir / "rules" / "timeline.yaml"), dates, texts, entry_dates)
+    twins = {
+        e.id: e.aligned for e in kb.entries
+        if getattr(e, "lang", None) == "en" and getattr(e, "aligned", None)
+        and e.entry_type in ("ruling", "rule") and e.aligned.split("/", 1)[0] != e.document_id
+    }
+    return EraContext(
+        eras.load_timeline(data_dir / "rules" / "timeline.yaml"), dates, texts, entry_dates, twins
+    )
 
 
 def _fold(text: str) -> str:
@@ -311,7 +322,8 @@ def verdicts(
     With a ``context``, each ruling is proven under the rules of its document's date and played again under
     today's rules for its currency; without one, every scenario plays under its own rules."""
     ids = list(ruling_ids)
-    wanted = set(ids)
+    twins = context.twins if context is not None else {}
+    wanted = set(ids) | {twins[i] for i in ids if i in twins}
     linked: dict[str, list[Scenario]] = {}
     for s in scenarios:
         for r in s.rulings:
@@ -322,7 +334,13 @@ def verdicts(
     out: dict[str, Verdict] = {}
     for ruling_id in ids:
         group = linked.get(ruling_id, [])
-        if group:
+        twin = twins.get(ruling_id)
+        if not group and ruling_id not in not_simulable and twin is not None and (
+            twin in linked or twin in not_simulable
+        ):  # the English original says what its Russian twin says: one verdict, one proof
+            shared = out.get(twin) or verdicts([twin], linked.get(twin, []), db, not_simulable, runner, context)[twin]
+            out[ruling_id] = replace(shared, id=ruling_id, shared_from=twin)
+        elif group:
             out[ruling_id] = _proven(ruling_id, group, runner, context)
         elif ruling_id in not_simulable:
             ns = not_simulable[ruling_id]

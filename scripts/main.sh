@@ -19,6 +19,14 @@ if compgen -G "$mtgjson_dir/*.json" >/dev/null; then
 else
   echo "MTGJSON: $mtgjson_dir has no set files; skipping the cards and official rulings (see README)"
 fi
+# The English originals of the seeds (release notes / FAQs as archived, README: "English originals") are
+# kept outside the repository too; ingest them when they are there: they are aligned to the Russian seeds.
+english_dir="${KB_ENGLISH_DIR:-../shared/english-originals}"
+if compgen -G "$english_dir/*.md" >/dev/null; then
+  $kb ingest --quiet "$english_dir"/*.md
+else
+  echo "English originals: $english_dir has no documents; skipping (see README)"
+fi
 $kb index
 echo
 # With the optional extra installed (README: "A second opinion"), the same run replays every scenario in the

@@ -158,8 +158,25 @@ def stats(as_json: bool = JSON_OPTION) -> None:
         print_json(figures)
         return
     console.print(_summary_table(t("stats.title", count=figures["documents"]), figures["per_document"]))
+    if any("aligned" in summary for summary in figures["per_document"].values()):
+        console.print(_alignment_table(figures["per_document"]))
     if figures["comprehensive_rules"]:
         console.print(rules_view.rules_table(figures["comprehensive_rules"]))
+
+
+ALIGNMENT_KEYS = ("aligned", "unaligned", "discrepancies")
+
+
+def _alignment_table(per_document: dict[str, dict[str, int]]) -> Table:
+    """Per twinned document: entries with their other-language twin, without one, with discrepancies."""
+    table = Table(title=t("stats.alignment_title"), title_justify="left")
+    table.add_column(t("col.document"))
+    for key in ALIGNMENT_KEYS:
+        table.add_column(t(f"col.{key}"), justify="right")
+    for doc_id, summary in per_document.items():
+        if "aligned" in summary:
+            table.add_row(doc_id, *(str(summary.get(k, 0)) for k in ALIGNMENT_KEYS))
+    return table
 
 
 def _resolve(kb: store.KnowledgeBase, key: str) -> list[Entry]:
@@ -247,6 +264,24 @@ def show(
         _print_entry(entry, _context(kb, entry))
 
 
+def _discrepancy(found: str) -> str:
+    """``number: 10 ≠ 11`` in the interface language: the fact's kind is a stable code."""
+    kind, _, values = found.partition(": ")
+    return f"{t('disc.' + kind)}: {values}" if kind in ("number", "mana", "rule", "card") else found
+
+
+def _twin_text(twin: dict[str, Any]) -> str:
+    """The other language's text of an entry, as ``kb show`` prints it: a card whole, a rule with its number."""
+    if twin.get("type") == "card":
+        pt = f"{twin['power']}/{twin['toughness']}" if twin.get("power") is not None else ""
+        lines = [f"{twin['name']} {twin.get('mana_cost') or ''}".strip(), twin.get("type_line", ""),
+                 *twin.get("rules_text", ()), pt]
+        return "\n".join(line for line in lines if line)
+    if twin.get("type") == "rule":
+        return f"{twin['number']} {twin['text']}"
+    return str(twin.get("text") or twin.get("heading", ""))
+
+
 def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
     kind = entry.kind if isinstance(entry, Ruling) else entry.entry_type
     console.rule(f"[bold]{entry.id}[/]  ({entry_type_label(kind)})")
@@ -303,6 +338,9 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
         console.print(f"\n{t('show.check')}: {label}", highlight=False)
         if verification.get("era"):
             console.print("  " + escape(t("verify.era", date=verification["era"])), style="dim", highlight=False)
+        if verification.get("shared_from"):
+            console.print("  " + escape(t("verify.shared", id=verification["shared_from"])), style="dim",
+                          highlight=False)
         if currency := verification.get("currency"):
             style = CURRENCY_STYLE.get(currency["status"], "")
             console.print(f"{t('show.today')}: [{style}]{escape(currency['label_ru'])}[/]", highlight=False)
@@ -327,8 +365,18 @@ def _print_entry(entry: Entry, context: dict[str, Any]) -> None:
         found = ", ".join(cited["entries"]) or t("show.rule_missing")
         console.print(f"{t('show.rule', number=cited['number'])}: {found}", highlight=False)
     if aligned := context.get("aligned"):
-        console.print(f"\n[bold]{t('show.translation')}[/] ({aligned['id']}):", highlight=False)
-        console.print(aligned.get("text") or aligned.get("heading", ""), highlight=False, markup=False)
+        other = aligned.get("lang")
+        label = t("show.original_en") if other == "en" else t("show.translation_ru") if other == "ru" else t(
+            "show.translation")
+        if aligned.get("document_id") == entry.document_id:
+            label = t("show.translation")  # the other language inside one document (Shadowmoor's Conspire)
+        console.print(f"\n[bold]{label}[/] ({aligned['id']}):", highlight=False)
+        console.print(_twin_text(aligned), highlight=False, markup=False)
+    if flagged := tuple(getattr(entry, "discrepancies", None) or ()):
+        console.print(f"[bold yellow]{t('show.discrepancies')}[/]: {'; '.join(map(_discrepancy, flagged))}",
+                      highlight=False)
+    if why := getattr(entry, "unaligned", None):
+        console.print(f"\n{t('show.unaligned')}: {t('align.' + why)}", style="dim", highlight=False)
     for same in context.get("same_ruling", []):
         dated = f", {same['date']}" if same.get("date") else ""
         console.print(f"\n[bold]То же разъяснение[/] ({same['id']}{dated}):", highlight=False)

@@ -152,6 +152,8 @@ def verify(
             line += f" — {reason_label(verdict.reason)}: {escape(verdict.why or '')}"
         if verdict.era:
             line += " [dim]" + escape(t("verify.era", date=verdict.era)) + "[/]"
+        if verdict.shared_from:
+            line += " [dim]· " + escape(t("verify.shared", id=verdict.shared_from)) + "[/]"
         if verdict.currency is not None and verdict.status == "verified":
             line += " · " + escape(t("verify.today", label=verdict.currency.label_ru))
         console.print(line, highlight=False, soft_wrap=True)

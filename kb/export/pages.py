@@ -48,10 +48,23 @@ class RulingView:
     cards: list[Link]
     rules: list[Link]
     aligned: Link | None
+    original: Ruling | None = None  # the same ruling in the other language's document (ingest.bilingual)
 
     @property
     def anchor(self) -> str:
         return self.ruling.id
+
+    @property
+    def discrepancies(self) -> list[str]:
+        """Translation discrepancies on checkable facts, worded in Russian: «число: 10 2012 ≠ 11 2013»."""
+        from kb.i18n import MESSAGES
+
+        worded = []
+        for found in self.ruling.discrepancies:
+            kind, _, values = found.partition(": ")
+            label = MESSAGES.get(f"disc.{kind}", (kind, kind))[0]
+            worded.append(f"{label}: {values}")
+        return worded
 
     @property
     def lead(self) -> str:
@@ -389,6 +402,7 @@ def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
             )
             if isinstance(aligned, Ruling)
             else None,
+            original=aligned if isinstance(aligned, Ruling) and aligned.document_id != ruling.document_id else None,
         )
     rulings_naming = _RulingsNaming(list(ruling_views.values()))
 

@@ -114,7 +114,7 @@ def index_documents(
                 cards="\n".join(_translate(names, card_pairs)),
                 rules=" ".join(entry.rules_cited),
                 order=order,
-                extra=_extra(entry, section, documents),
+                extra={**_extra(entry, section, documents), **_twin(kb, entry)},
             )
         elif isinstance(entry, Rule):
             section = sections.get(entry.section_id)
@@ -129,7 +129,7 @@ def index_documents(
                 topic=_topic(section, None, mechanic_names),
                 rules=entry.number,
                 order=order,
-                extra={**_extra(entry, section, documents), "number": entry.number},
+                extra={**_extra(entry, section, documents), **_twin(kb, entry), "number": entry.number},
             )
         elif isinstance(entry, Card):
             section = sections.get(entry.section_id)
@@ -144,8 +144,24 @@ def index_documents(
                 topic=_topic(section, None, mechanic_names),
                 cards="\n".join(_translate(names, card_pairs)),
                 order=order,
-                extra={**_extra(entry, section, documents), "name": entry.name, "name_en": entry.name_en},
+                extra={**_extra(entry, section, documents), **_twin(kb, entry), "name": entry.name,
+                       "name_en": entry.name_en},
             )
+
+
+def _twin(kb: KnowledgeBase, entry: Ruling | Rule | Card) -> dict[str, Any]:
+    """The same entry in the other language's document (``ingest.bilingual``): search shows the pair once."""
+    twin = kb.get(entry.aligned) if entry.aligned else None
+    if not isinstance(twin, Ruling | Rule | Card) or twin.document_id == entry.document_id:
+        return {}
+    text = twin.text if isinstance(twin, Ruling) else card_text(twin) if isinstance(twin, Card) else (
+        f"{twin.number} {twin.text}")
+    section = kb.get(twin.section_id)
+    document = kb.get(twin.document_id)
+    kind = twin.kind if isinstance(twin, Ruling) else twin.entry_type
+    return {"twin": {"id": twin.id, "kind": kind, "lang": twin.lang, "text": text, "document": twin.document_id,
+                     "section": twin.section_id, "section_title": getattr(section, "heading", ""),
+                     "document_title": getattr(document, "title", "")}}
 
 
 def _extra(entry: Ruling | Rule | Card, section: Section | None, documents: dict[str, Document]) -> dict[str, Any]:

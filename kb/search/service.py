@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ingest.morphology import fold
@@ -94,6 +94,12 @@ class SearchSession:
         self._verdicts: dict[str, dict[str, str]] | None = None
         self.verdict_error = ""
 
+    @property
+    def has_twins(self) -> bool:
+        """Whether a set has two documents (a Russian one and its English original, ``ingest.bilingual``)."""
+        codes = [d.get("set_code") for doc_id, d in self.documents.items() if not doc_id.startswith("mtgjson-")]
+        return len([c for c in codes if c]) != len({c for c in codes if c})
+
     def close(self) -> None:
         self.searcher.close()
 
@@ -152,7 +158,7 @@ class SearchSession:
         filters = Filters(
             documents=self.resolve_sets(request.set) if request.set else (),
             kinds=(request.kind,) if request.kind else (),
-            langs=(request.lang,) if request.lang else (),
+            langs=(request.lang,) if request.lang and not self.has_twins else (),  # twins: see one_per_pair
             nodes=tuple(nodes),
         )
         if compiled.plan is None and not (filters.documents or filters.kinds or filters.langs or nodes):
@@ -166,6 +172,7 @@ class SearchSession:
         if request.current:
             hits = [h for h in hits if h.kind == "card" or _holds_today(verdicts.get(h.id))]
         hits = prefer_current(hits, verdicts)
+        hits = one_per_pair(hits, request.lang) if self.has_twins else hits
         hits = distinct_texts(hits)[: request.limit]
         terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
         results = []
@@ -221,6 +228,30 @@ def prefer_current(hits: list[Hit], verdicts: dict[str, dict[str, str]]) -> list
         return hit.score * (OBSOLETE_PENALTY if obsolete else 1.0)
 
     return sorted(hits, key=lambda h: -score(h))
+
+
+def one_per_pair(hits: list[Hit], lang: str | None) -> list[Hit]:
+    """A Russian entry and its English original are one result (the better-ranked), in ``lang`` if given.
+
+    With ``lang``, a hit in the other language shows its twin's text instead (the query may match either
+    text); a hit with no twin in ``lang`` is dropped, as the language filter would have.
+    """
+    seen: set[str] = set()
+    kept: list[Hit] = []
+    for hit in hits:
+        twin = hit.extra.get("twin") or {}
+        if hit.id in seen:
+            continue
+        seen.update({hit.id, twin.get("id", hit.id)})
+        if lang and hit.lang != lang and twin.get("lang") == lang:
+            extra = {**hit.extra, "twin": {"id": hit.id, "kind": hit.kind, "lang": hit.lang, "text": hit.text},
+                     "section_title": twin.get("section_title", ""),
+                     "document_title": twin.get("document_title", "")}
+            hit = replace(hit, id=twin["id"], kind=twin.get("kind", hit.kind), lang=lang, text=twin["text"],
+                          document=twin["document"], section=twin["section"], extra=extra)
+        if lang is None or hit.lang == lang:
+            kept.append(hit)
+    return kept
 
 
 def distinct_texts(hits: list[Hit]) -> list[Hit]:

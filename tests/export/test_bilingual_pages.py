@@ -1,0 +1,48 @@
+"""The site shows the English original beside each Russian ruling (collapsed), the translation discrepancies,
+and English document pages: an invented set's two pages, parsed and aligned, exported in memory."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bs4 import BeautifulSoup
+
+from ingest.pipeline import parse_path
+from kb import build as kb_build
+from kb.export import proofs, site
+from tests.ingest.test_bilingual import KNOWN, with_invented_cards
+from tests.ingest.test_formats import glossary
+from tests.ingest.test_genre import FIXTURES
+
+
+@cache
+def files() -> dict[str, bytes]:
+    names = with_invented_cards(glossary())
+    parsed = [parse_path(FIXTURES / name, None, names, label=name, known_sets=KNOWN)
+              for name in ("ru_mirror_vale_archived.md", "en_mirror_vale_archived.md")]
+    kb = kb_build.build(parsed)
+    return site.build_files(kb, proofs.collect(kb))[0]
+
+
+def page(path: str) -> BeautifulSoup:
+    return BeautifulSoup(files()[path].decode("utf-8"), "html.parser")
+
+
+def test_russian_ruling_has_its_english_original_collapsed() -> None:
+    ruling = page("doc/mvl-ru.html").find(id="mvl-ru/mertsanie/1")
+    assert ruling is not None
+    original = ruling.find("details", class_="original")
+    assert original is not None and not original.has_attr("open")  # collapsed by default
+    assert original.summary.get_text() == "Английский оригинал"
+    assert "Glimmer counts spells cast this turn" in original.get_text()
+    assert original.find(lang="en") is not None
+
+
+def test_english_document_page_with_the_russian_translation() -> None:
+    doc = page("doc/mvl-en.html")
+    ruling = doc.find(id="mvl-en/glimmer/1")
+    assert ruling is not None and "Glimmer counts spells" in ruling.get_text()
+    original = ruling.find("details", class_="original")
+    assert original is not None and original.summary.get_text() == "Русский перевод"
+    untranslated = doc.find(id="mvl-en/quiet-beacon/1")
+    assert untranslated is not None and untranslated.find("details", class_="original") is None
