@@ -252,7 +252,7 @@ class _Builder:
         return languages_of(raw_sections)
 
     def _title(self, raw_sections: Sequence[RawSection], kind: str) -> str:
-        if self.info.languages[:1] == ("en",) and self.info.set_name_en:
+        if tuple(self.info.languages) == ("en",) and self.info.set_name_en:  # an English-only document
             return f"{self.info.set_name_en} {'FAQ' if kind == 'FAQ' else 'Release Notes'}"
         if self.info.set_name_ru or self.info.set_name_en:
             kind = "FAQ" if self.info.kind == "FAQ" else "Заметки к выпуску"
