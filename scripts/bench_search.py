@@ -4,6 +4,12 @@ tantivy indexing the same pre-analysed tokens as a reference point, and on the b
 
 Usage: .venv/bin/python scripts/bench_search.py [--rulings 100000] [--queries 300] [--seed 7]
        [--skip-synthetic] [--skip-bundled] [--cold-start 5]
+       .venv/bin/python scripts/bench_search.py --cold [--runs 15]
+
+``--cold``: only the cold start of the installed ``kb`` command on the built knowledge base (build/, as
+``scripts/main.sh`` leaves it: index and verdicts up to date): ``kb search`` and ``kb show``, each run in a
+new process, interleaved with ``python -c pass`` in the same run, so the figures are comparable on a busy
+machine. Bytecode is compiled first (a cold process, not a first run after install).
 
 Synthetic corpus: rulings assembled from the seeds' sentences (data/sources/*.txt), each 1–4 sentences
 drawn at random, with a random card name of the five sets (data/glossary/card-names-en-ru.csv), a random
@@ -263,6 +269,47 @@ def bundled(args: argparse.Namespace) -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+COLD_COMMANDS = (
+    ("python -c pass", [sys.executable, "-c", "pass"]),
+    ("kb search (text)", ["search", "может ли мироходец атаковать"]),
+    ("kb search --json", ["search", "Murderous Redcap", "--json"]),
+    ("kb show (ruling)", ["show", "shm/persist/3"]),
+    ("kb show --json", ["show", "lrw/planeswalker/note-6", "--json"]),
+)
+COLD_TARGET = 0.3  # seconds, issue 13
+
+
+def cold(args: argparse.Namespace) -> int:
+    import compileall
+
+    kb = Path(sys.executable).with_name("kb")
+    if not (ROOT / "build" / "kb.json").exists() or not kb.exists():
+        print("error: run `bash scripts/main.sh` first (needs build/kb.json and the installed kb)", file=sys.stderr)
+        return 2
+    for package in ("kb", "ingest", "rules_engine"):
+        compileall.compile_dir(str(ROOT / package), quiet=1)
+    for _, argv in COLD_COMMANDS[1:]:  # warm the OS cache and bring the index and verdicts up to date
+        subprocess.run([str(kb), *argv], cwd=ROOT, check=True, capture_output=True)
+    times: dict[str, list[float]] = {label: [] for label, _ in COLD_COMMANDS}
+    for _ in range(args.runs):
+        for label, argv in COLD_COMMANDS:
+            command = argv if label.startswith("python") else [str(kb), *argv]
+            started = time.perf_counter()
+            subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+            times[label].append(time.perf_counter() - started)
+    base = statistics.median(times[COLD_COMMANDS[0][0]])
+    print(f"cold start, {args.runs} runs each, interleaved (seconds)")
+    print(f"{'':<20}{'median':>8}{'min':>8}{'max':>8}{'− python':>10}")
+    worst = 0.0
+    for label, values in times.items():
+        median = statistics.median(values)
+        if not label.startswith("python"):
+            worst = max(worst, median)
+        print(f"{label:<20}{median:>8.3f}{min(values):>8.3f}{max(values):>8.3f}{median - base:>10.3f}")
+    print(f"slowest median {worst:.3f} s: {'under' if worst < COLD_TARGET else 'OVER'} the {COLD_TARGET} s target")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rulings", type=int, default=100_000)
@@ -271,7 +318,11 @@ def main() -> int:
     parser.add_argument("--skip-synthetic", action="store_true")
     parser.add_argument("--skip-bundled", action="store_true")
     parser.add_argument("--cold-start", type=int, default=5, help="subprocess runs of `kb search` (0: skip)")
+    parser.add_argument("--cold", action="store_true", help="only the cold start of kb search / kb show")
+    parser.add_argument("--runs", type=int, default=15, help="runs per command with --cold")
     args = parser.parse_args()
+    if args.cold:
+        return cold(args)
     if not args.skip_synthetic:
         try:
             import tantivy  # noqa: F401  (the reference point of the synthetic benchmark)

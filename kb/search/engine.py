@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from kb.search.documents import IndexDoc
 from kb.search.plan import Node
 from kb.search.query import Lexicon
+
+if TYPE_CHECKING:
+    from kb.search.documents import IndexDoc
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Layout under ``kb.paths.index_dir()``::
 
     CURRENT                 JSON pointer: {"generation", "fingerprint", "inputs", ...}, replaced atomically
-    gen-<fp>-<nonce>/       one complete index (engine files + glossary.json + meta.json)
+    gen-<fp>-<nonce>/       one complete index (engine files + glossary.json + vocabulary.json + meta.json)
     .lock                   serialises builders (readers never take it)
 
 A rebuild writes a new ``gen-*`` directory beside the live one and only then rewrites ``CURRENT``, so
@@ -24,19 +24,22 @@ import os
 import secrets
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb import paths
 from kb.atomic import write_text_atomic
-from kb.search.analysis import ANALYZER_VERSION
+from kb.search.analysis import ANALYZER_VERSION, vocabulary_of
 from kb.search.engine import DEFAULT_ENGINE, get_engine
 from kb.search.glossary import GLOSSARY_FILES
 
-INDEX_FORMAT = "kb-search-4"
+if TYPE_CHECKING:
+    from kb.search.documents import IndexDoc
+
+INDEX_FORMAT = "kb-search-5"
 POINTER = "CURRENT"
 
 
@@ -145,8 +148,10 @@ def _build(root: Path, current: str) -> IndexState:
     name = f"gen-{current[:12]}-{secrets.token_hex(3)}"
     staging = root / f".{name}.tmp"
     try:
-        count = get_engine(DEFAULT_ENGINE).build(index_documents(kb, pairs, mechanic_names), staging)
+        texts: list[str] = [t.text for terms in gloss.concepts.values() for t in terms]
+        count = get_engine(DEFAULT_ENGINE).build(_recording(index_documents(kb, pairs, mechanic_names), texts), staging)
         (staging / "glossary.json").write_text(gloss.to_json(), encoding="utf-8")
+        write_vocabulary(staging, vocabulary_of(texts))
         meta = {
             "engine": DEFAULT_ENGINE,
             "format": INDEX_FORMAT,
@@ -172,6 +177,31 @@ def _build(root: Path, current: str) -> IndexState:
         if old.name not in keep:
             shutil.rmtree(old, ignore_errors=True)
     return _state(root, pointer, built=True, seconds=time.perf_counter() - started)
+
+
+def _recording(docs: Iterable[IndexDoc], texts: list[str]) -> Iterator[IndexDoc]:
+    """Pass the documents through, keeping their searchable texts for the stored vocabulary."""
+    for doc in docs:
+        texts.extend((doc.text, doc.topic, doc.cards))
+        yield doc
+
+
+VOCABULARY = "vocabulary.json"
+
+
+def write_vocabulary(directory: Path, vocabulary: dict[str, tuple[str, ...]]) -> None:
+    """Word form → normal forms, one line of JSON; a word that is its own only normal form is stored as 0."""
+    compact = {w: (0 if lem == (w,) else list(lem)) for w, lem in vocabulary.items()}
+    (directory / VOCABULARY).write_text(json.dumps(compact, ensure_ascii=False, separators=(",", ":")), "utf-8")
+
+
+def read_vocabulary(directory: Path) -> dict[str, tuple[str, ...]]:
+    """The stored vocabulary (empty for an index built without one: pymorphy3 then answers every word)."""
+    try:
+        raw = json.loads((directory / VOCABULARY).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+    return {w: ((w,) if lem == 0 else tuple(lem)) for w, lem in raw.items()}
 
 
 def _mechanic_names(directory: Path) -> dict[str, str]:

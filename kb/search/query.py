@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ingest.morphology import fold
-from kb.search.analysis import Token, tokenize
+from kb.search.analysis import Token, fold, tokenize
 from kb.search.glossary import Glossary, Term
 from kb.search.plan import TEXT_FIELDS, Alt, AnyOf, Bool, Node, Phrase, Prefix
 

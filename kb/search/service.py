@@ -6,8 +6,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ingest.morphology import fold
 from kb.search import index as index_mod
+from kb.search.analysis import fold, use_vocabulary
 from kb.search.card_first import card_first, named_cards
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
@@ -88,6 +88,7 @@ class SearchSession:
 
     def __init__(self, state: index_mod.IndexState) -> None:
         self.state = state
+        use_vocabulary(index_mod.read_vocabulary(state.directory))
         self.searcher: Searcher = get_engine(state.meta.get("engine", DEFAULT_ENGINE)).open(state.directory)
         self.glossary = Glossary.from_json((state.directory / "glossary.json").read_text(encoding="utf-8"))
         self.documents: dict[str, dict[str, str]] = state.meta.get("documents", {})
