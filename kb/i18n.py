@@ -257,6 +257,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{total} found for «{query}», showing {shown}:",
     ),
     "search.score": ("оценка {score:.2f}", "score {score:.2f}"),
+    "search.query_cut": (
+        "запрос длиннее {limit} символов: искали только его начало ({used} из {length})",
+        "the query is longer than {limit} characters: searched its beginning only ({used} of {length})",
+    ),
     "search.full_entry": ("Запись целиком: kb show {id}", "Full entry: kb show {id}"),
     "cmd.index": (
         "Построить индекс поиска, если его нет или он устарел (--rebuild — в любом случае), и показать его.",

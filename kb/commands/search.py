@@ -58,14 +58,20 @@ def search(
 def _print_results(response: SearchResponse) -> None:
     from rich.text import Text
 
+    if response.searched:
+        from kb.search.query import MAX_QUERY_CHARS
+
+        used, length = len(response.searched), len(response.query)
+        console.print(Text(t("search.query_cut", limit=MAX_QUERY_CHARS, used=used, length=length), style="yellow"))
     for correction in response.corrections:
         console.print(Text(t("search.instead", suggestion=correction.suggestion, word=correction.word), style="dim"))
     if not response.results:
-        console.print(Text(t("search.nothing", query=response.query)))
+        console.print(Text(t("search.nothing", query=response.searched or response.query)))
         console.print(Text(t("search.nothing_hint"), style="dim"))
         return
     shown = len(response.results)
-    console.print(Text(t("search.found", total=response.total, query=response.query, shown=shown), style="bold"))
+    query = response.searched or response.query
+    console.print(Text(t("search.found", total=response.total, query=query, shown=shown), style="bold"))
     for number, result in enumerate(response.results, start=1):
         console.print()
         console.print(_header(number, result))

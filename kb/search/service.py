@@ -14,7 +14,7 @@ from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
 from kb.search.highlight import match_spans, snippet, text_terms
 from kb.search.plan import Bool, Node, positive_terms
-from kb.search.query import Correction, compile_query, name_filter
+from kb.search.query import Correction, compile_query, limit_query, name_filter
 
 COORD_BOOST = 0.5
 COORD_DEPTH = 20  # hits reranked by coordination (and by the engine's kind prior)
@@ -71,10 +71,13 @@ class SearchResponse:
     concepts: list[str] = field(default_factory=list)
     seconds: float = 0.0
     total_exact: bool = True
+    searched: str = ""  # the query as searched when it was cut to ``MAX_QUERY_CHARS`` ("" when searched whole)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query,
+            "query_cut": bool(self.searched),
+            "searched": self.searched or self.query,
             "total": self.total,
             "total_exact": self.total_exact,
             "results": [r.to_json() for r in self.results],
@@ -143,7 +146,9 @@ class SearchSession:
             raise SearchError(f"unknown kind {request.kind!r}; use one of {', '.join(SEARCHABLE_KINDS)}")
         if request.lang and request.lang not in ("ru", "en"):
             raise SearchError(f"unknown language {request.lang!r}; use ru or en")
-        compiled = compile_query(request.query, self.glossary, self.searcher)
+        text = limit_query(request.query)
+        cut = text if text != request.query else ""
+        compiled = compile_query(text, self.glossary, self.searcher)
         nodes = []
         for value, field_name in ((request.card, "cards"), (request.mechanic, "topic")):
             if value:
@@ -157,7 +162,7 @@ class SearchSession:
             nodes=tuple(nodes),
         )
         if compiled.plan is None and not (filters.documents or filters.kinds or filters.langs or nodes):
-            return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts)
+            return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts, searched=cut)
         depth = max(request.limit, COORD_DEPTH) * (5 if request.current else 1)  # the filter drops some
         page = self.searcher.search(compiled.plan, filters, depth)
         hits = coordinate(compiled.plan, page.hits)
@@ -205,6 +210,7 @@ class SearchSession:
             compiled.concepts,
             time.perf_counter() - started,
             page.exact,
+            cut,
         )
 
 

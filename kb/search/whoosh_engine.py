@@ -19,6 +19,7 @@ from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
 from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix, walk
 from kb.search.whoosh_dismax import dismax
+from kb.search.whoosh_require import require
 
 FIELD_BOOSTS = {"text": 1.0, "topic": 1.0, "cards": 2.0, "rules": 3.0}
 # A player asking a question wants the ruling; the card or the rule it rests on is the next best answer.
@@ -159,7 +160,7 @@ class WhooshSearcher:
                     best.append(q.Term(f, present[0]) if len(present) == 1 else dismax([q.Term(f, t) for t in present]))
                 else:
                     scoring = _union(best, FIELD_BOOSTS.get(f, 1.0))
-                    per_field.append(q.Require(scoring, q.Sequence(seq)))
+                    per_field.append(require(scoring, q.Sequence(seq)))
             # A phrase is one idea: its words' scores are averaged, not summed, so «поле битвы» weighs
             # like «battlefield» and a three-word glossary equivalent cannot outweigh the user's own words.
             return _boosted(dismax(per_field, tiebreak=1.0), node.boost / max(1, len(node.positions)))
