@@ -267,6 +267,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Build the search index if it is missing or stale (--rebuild forces it) and report on it.",
     ),
     "opt.index.rebuild": ("Перестроить, даже если ничего не изменилось.", "Rebuild even if nothing changed."),
+    "opt.index.backend": (
+        "Движок поиска: whoosh (по умолчанию) или tantivy (быстрый, pip install -e '.[tantivy]'); выбор "
+        "сохраняется для следующих перестроений (или KB_SEARCH_BACKEND).",
+        "Search backend: whoosh (the default) or tantivy (fast, pip install -e '.[tantivy]'); the choice is kept "
+        "for later rebuilds (or KB_SEARCH_BACKEND).",
+    ),
     "index.built": (
         "индекс построен за {seconds:.2f} с: записей {count}, {kib:.0f} КиБ",
         "index built in {seconds:.2f} s: {count} entries, {kib:.0f} KiB",

@@ -117,6 +117,7 @@ def _highlighted(result: Result) -> Any:
 @app.command(help="cmd.index")
 def index(
     rebuild: bool = typer.Option(False, "--rebuild", help="opt.index.rebuild"),
+    backend: str = typer.Option(None, "--backend", metavar="whoosh|tantivy", help="opt.index.backend"),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the search index if it is missing or stale (``--rebuild`` forces it) and report on it."""
@@ -124,7 +125,7 @@ def index(
 
     _refresh_sources(quiet=as_json)
     try:
-        state = ensure_index(rebuild=rebuild)
+        state = ensure_index(rebuild=rebuild, backend=backend)
     except IndexError_ as exc:
         fail(str(exc))
     from kb.search.service import SearchSession

@@ -64,7 +64,12 @@ class Engine(Protocol):
     def open(self, directory: Path) -> Searcher: ...
 
 
-DEFAULT_ENGINE = "whoosh"
+DEFAULT_ENGINE = "whoosh"  # the design's engine; tantivy is the optional fast one (``.[tantivy]``)
+ENGINES = ("whoosh", "tantivy")
+
+
+class EngineUnavailable(Exception):
+    """The engine asked for is not installed (the message says how to install it)."""
 
 
 def get_engine(name: str = DEFAULT_ENGINE) -> Engine:
@@ -73,4 +78,12 @@ def get_engine(name: str = DEFAULT_ENGINE) -> Engine:
         from kb.search.whoosh_engine import WhooshEngine
 
         return WhooshEngine()
+    if name == "tantivy":
+        try:
+            import tantivy  # noqa: F401
+        except ImportError as exc:
+            raise EngineUnavailable("tantivy") from exc
+        from kb.search.tantivy_engine import TantivyEngine
+
+        return TantivyEngine()
     raise ValueError(f"unknown search engine {name!r}")

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from kb import paths
 from kb.atomic import write_text_atomic
 from kb.search.analysis import ANALYZER_VERSION, vocabulary_of
-from kb.search.engine import DEFAULT_ENGINE, get_engine
+from kb.search.engine import DEFAULT_ENGINE, ENGINES, EngineUnavailable, get_engine
 from kb.search.glossary import GLOSSARY_FILES
 
 if TYPE_CHECKING:
@@ -109,29 +109,42 @@ def _state(root: Path, pointer: dict[str, Any], built: bool = False, seconds: fl
     return IndexState(directory, pointer["fingerprint"], built, seconds, int(meta.get("doc_count", 0)), meta)
 
 
-def ensure_index(rebuild: bool = False) -> IndexState:
-    """The live index, built or rebuilt first when missing, stale, or ``rebuild`` is asked for."""
+BACKEND_VARIABLE = "KB_SEARCH_BACKEND"
+
+
+def chosen_backend(asked: str | None = None, pointer: dict[str, Any] | None = None) -> str:
+    """The search backend: the one asked for (``kb index --backend``), else ``$KB_SEARCH_BACKEND``, else
+    the one the live index was built with (a choice is kept across rebuilds), else whoosh."""
+    name = asked or os.environ.get(BACKEND_VARIABLE) or (pointer or {}).get("engine") or DEFAULT_ENGINE
+    if name not in ENGINES:
+        raise IndexError_(f"unknown search backend {name!r}; use one of {', '.join(ENGINES)}")
+    return str(name)
+
+
+def ensure_index(rebuild: bool = False, backend: str | None = None) -> IndexState:
+    """The live index, built or rebuilt first when missing, stale, of another backend than the one chosen,
+    or ``rebuild`` is asked for."""
     root = paths.index_dir()
     if not paths.kb_path().exists():
         raise IndexError_(f"{paths.kb_path()}: no knowledge base yet; run `kb ingest` first")
-    if not rebuild:
-        pointer = read_pointer(root)
-        if pointer is not None:
-            if pointer.get("inputs") == _stats(_inputs()):
-                return _state(root, pointer)
-            if pointer.get("fingerprint") == fingerprint():
-                pointer["inputs"] = _stats(_inputs())
-                write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
-                return _state(root, pointer)
+    pointer = read_pointer(root)
+    engine = chosen_backend(backend, pointer)
+    if not rebuild and pointer is not None and pointer.get("engine", DEFAULT_ENGINE) == engine:
+        if pointer.get("inputs") == _stats(_inputs()):
+            return _state(root, pointer)
+        if pointer.get("fingerprint") == fingerprint(engine):
+            pointer["inputs"] = _stats(_inputs())
+            write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
+            return _state(root, pointer)
     with _build_lock(root):
         pointer = read_pointer(root)
-        current = fingerprint()
+        current = fingerprint(engine)
         if not rebuild and pointer is not None and pointer.get("fingerprint") == current:
             return _state(root, pointer)  # another process built it while we waited
-        return _build(root, current)
+        return _build(root, current, engine)
 
 
-def _build(root: Path, current: str) -> IndexState:
+def _build(root: Path, current: str, engine: str = DEFAULT_ENGINE) -> IndexState:
     from kb.search import glossary as glossary_mod
     from kb.search.documents import index_documents
     from kb.store import KnowledgeBaseError, load
@@ -149,11 +162,15 @@ def _build(root: Path, current: str) -> IndexState:
     staging = root / f".{name}.tmp"
     try:
         texts: list[str] = [t.text for terms in gloss.concepts.values() for t in terms]
-        count = get_engine(DEFAULT_ENGINE).build(_recording(index_documents(kb, pairs, mechanic_names), texts), staging)
+        try:
+            backend = get_engine(engine)
+        except EngineUnavailable as exc:
+            raise IndexError_(f"search backend {exc} is not installed; run: pip install -e '.[tantivy]'") from exc
+        count = backend.build(_recording(index_documents(kb, pairs, mechanic_names), texts), staging)
         (staging / "glossary.json").write_text(gloss.to_json(), encoding="utf-8")
         write_vocabulary(staging, vocabulary_of(texts))
         meta = {
-            "engine": DEFAULT_ENGINE,
+            "engine": engine,
             "format": INDEX_FORMAT,
             "analyzer": ANALYZER_VERSION,
             "fingerprint": current,
@@ -169,7 +186,7 @@ def _build(root: Path, current: str) -> IndexState:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    pointer = {"generation": name, "fingerprint": current, "inputs": inputs}
+    pointer = {"generation": name, "fingerprint": current, "inputs": inputs, "engine": engine}
     previous = read_pointer(root)
     write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
     keep = {name, previous["generation"] if previous else ""}

@@ -89,12 +89,26 @@ class WhooshEngine:
         return WhooshSearcher(index.open_dir(str(directory)))
 
 
+def bm25_weighting() -> Any:
+    """whoosh's BM25F with the BM25 idf, ln(1 + (N − df + 0.5) / (df + 0.5)), instead of whoosh's own
+    log(N / (df + 1)) + 1: the formula tantivy (and Lucene) use, so both backends rank alike."""
+    import math
+
+    from whoosh import scoring
+
+    class BM25(scoring.BM25F):
+        def idf(self, searcher: Any, fieldname: str, text: str) -> float:
+            parent = searcher.get_parent()
+            n = parent.doc_frequency(fieldname, text)
+            return math.log(1 + (parent.doc_count_all() - n + 0.5) / (n + 0.5))
+
+    return BM25()
+
+
 class WhooshSearcher:
     def __init__(self, ix: Any) -> None:
-        from whoosh import scoring
-
         self.ix = ix
-        self.searcher = ix.searcher(weighting=scoring.BM25F())
+        self.searcher = ix.searcher(weighting=bm25_weighting())
         self.reader = self.searcher.reader()
         # On a large index, queries are compiled into plain term unions (no DisMax, no phrase matching for
         # glossary equivalents), which whoosh can prune by block quality; see ``compile``.
