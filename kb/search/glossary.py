@@ -65,6 +65,7 @@ class Glossary:
     _by_text: dict[str, str] = field(default_factory=dict, repr=False)
     _by_first: dict[str, list[tuple[str, int]]] = field(default_factory=dict, repr=False)
     _vocabulary: set[str] = field(default_factory=set, repr=False)
+    _initials: dict[str, list[str]] | None = field(default=None, repr=False)
 
     def add(self, concept: str, text: str, lang: str, status: str) -> None:
         text = text.strip()
@@ -94,11 +95,21 @@ class Glossary:
             self._by_first.setdefault(alt, []).append((concept, index))
         for position in term.search:
             self._vocabulary.update(position)
+        self._initials = None
 
     @property
     def vocabulary(self) -> set[str]:
         """Every term the glossary knows: a query word found here is not a typo."""
         return self._vocabulary
+
+    def starting_with(self, initial: str) -> list[str]:
+        """The vocabulary's terms with this first letter (typo candidates keep the first letter)."""
+        if self._initials is None:
+            initials: dict[str, list[str]] = {}
+            for term in sorted(self._vocabulary):
+                initials.setdefault(term[:1], []).append(term)
+            self._initials = initials
+        return self._initials.get(initial, [])
 
     def find(self, tokens: Sequence[tuple[str, ...]]) -> list[Expansion]:
         """Glossary hits in a query, longest first, not overlapping; ``tokens`` include stop words."""

@@ -12,6 +12,7 @@ nearest known word one edit away; the correction is reported so the CLI can say 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -239,7 +240,7 @@ class _Compiler:
                 for near, freq in self.lexicon.near(term):
                     candidates[near] = max(candidates.get(near, 0), freq)
             if self.glossary is not None:
-                for near in _within_one_edit(term, self.glossary.vocabulary):
+                for near in _within_one_edit(term, self.glossary.starting_with(term[:1])):
                     candidates.setdefault(near, 0)
         if not candidates:
             return terms
@@ -291,8 +292,8 @@ class _Compiler:
         return Phrase(positions, fields=fields)
 
 
-def _within_one_edit(word: str, vocabulary: set[str]) -> list[str]:
-    """Vocabulary words at Damerau-Levenshtein distance 1 (the glossary is small: a linear scan)."""
+def _within_one_edit(word: str, vocabulary: Iterable[str]) -> list[str]:
+    """Vocabulary words at Damerau-Levenshtein distance 1 (the glossary's words of the same first letter)."""
     n = len(word)
     out = []
     for cand in vocabulary:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -121,14 +120,17 @@ class TantivySearcher:
         return any(self.has(f, term) for f in FIELD_BOOSTS)
 
     def near(self, term: str) -> list[tuple[str, int]]:
-        """Known terms one edit away sharing the first letter (whoosh's ``terms_within(..., prefix=1)``)."""
-        from kb.search.query import _one_edit
+        """Known terms one edit away that keep the first letter (whoosh's ``terms_within(..., prefix=1)``).
 
+        The term's few hundred one-edit variants are looked up in the term dictionary: far cheaper than
+        walking every term that starts with the same letter on a large index.
+        """
         found: dict[str, int] = {}
-        for f in ("text", "topic", "cards"):
-            for cand, freq in self.searcher.terms_with_prefix(f, term[:1]):
-                if cand != term and abs(len(cand) - len(term)) <= 1 and _one_edit(term, cand):
-                    found[cand] = max(found.get(cand, 0), int(freq))
+        for cand in _one_edit_variants(term):
+            for f in ("text", "topic", "cards"):
+                freq = self.df(f, cand)
+                if freq:
+                    found[cand] = max(found.get(cand, 0), freq)
         return sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))
 
     def doc_count(self) -> int:
@@ -183,11 +185,13 @@ class TantivySearcher:
             if not per_field:
                 return None
             return self._boosted(self._should(per_field), node.boost / max(1, len(node.positions)))
-        if isinstance(node, Prefix):
-            pattern = re.escape(node.prefix) + ".*"
-            parts = [Q.const_score_query(Q.regex_query(self.schema, f, pattern), FIELD_BOOSTS.get(f, 1.0))
-                     for f in node.fields]
-            return self._boosted(self._should(parts), node.boost)
+        if isinstance(node, Prefix):  # a constant score per field, as whoosh's Prefix
+            parts = []
+            for f in node.fields:
+                terms = [t for t, _ in self.searcher.terms_with_prefix(f, node.prefix)]
+                if terms:
+                    parts.append(Q.const_score_query(Q.term_set_query(self.schema, f, terms), FIELD_BOOSTS.get(f, 1.0)))
+            return self._boosted(self._should(parts), node.boost) if parts else None
         if isinstance(node, AnyOf):
             children = [c for c in (self.compile(c) for c in node.children) if c is not None]
             return self._boosted(self._dismax(children), node.boost)
@@ -258,3 +262,24 @@ class TantivySearcher:
                 )
             )
         return Page(int(result.count), hits, True)
+
+
+_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюяabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _one_edit_variants(term: str) -> set[str]:
+    """Every string one deletion, substitution, insertion or transposition away, first letter kept."""
+    head, tail = term[:1], term[1:]
+    out: set[str] = set()
+    for i in range(len(tail) + 1):
+        left, right = tail[:i], tail[i:]
+        if right:
+            out.add(head + left + right[1:])
+            if len(right) > 1:
+                out.add(head + left + right[1] + right[0] + right[2:])
+        for letter in _LETTERS:
+            out.add(head + left + letter + right)
+            if right:
+                out.add(head + left + letter + right[1:])
+    out.discard(term)
+    return out
