@@ -252,6 +252,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Попробуйте меньше слов, другую форму слова или термин на другом языке (русский / английский).",
         "Try fewer words, another form, or the English/Russian term.",
     ),
+    "search.nothing_relevant": (
+        "По запросу «{query}» ничего относящегося к делу не найдено (слабых совпадений: {weak}): похоже, в базе "
+        "нет записей на эту тему.",
+        "Nothing relevant found for «{query}» ({weak} weak matches): the knowledge base seems not to cover it.",
+    ),
+    "search.nothing_relevant_hint": (
+        "Если тема есть в базе, назовите механику или карту точнее, или найдите точное слово: \"фраза\", слово*.",
+        "If the topic is covered, name the mechanic or card more exactly, or ask for exact words: \"phrase\", word*.",
+    ),
     "search.found": (
         "По запросу «{query}» найдено: {total}, показано: {shown}:",
         "{total} found for «{query}», showing {shown}:",

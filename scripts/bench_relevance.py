@@ -15,6 +15,7 @@ built in a temporary directory, so the real build/index is never touched.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -84,6 +85,17 @@ def main() -> int:
                     cells = [str(m.ranks[i]) if m.ranks[i] else "-" for m in results]
                     print(f"{cells[0]:>5} {cells[1]:>5} {cells[2]:>5}  {dq.query}")
             print()
+        # "Nothing relevant" (kb.search.confidence): never for a question with an answer, as often as it can
+        # be for one about a mechanic the corpus does not have.
+        outside = json.loads((ROOT / "tests" / "search" / "out_of_corpus_queries.json").read_text("utf-8"))
+        answerable = [q.query for path in args.queries for q in relevance.load_dev_set(path)]
+        withheld = [q for q in outside if not session.search(SearchRequest(q)).results]
+        wrongly = [q for q in answerable if not session.search(SearchRequest(q)).answered]
+        print(f"nothing relevant: {len(withheld)} of {len(outside)} out-of-corpus questions, "
+              f"{len(wrongly)} of {len(answerable)} answerable ones{': ' + '; '.join(wrongly) if wrongly else ''}")
+        if args.verbose:
+            for q in outside:
+                print(f"  {'withheld' if q in withheld else 'LISTED  '}  {q}")
         for baseline in baselines:
             baseline.close()
         session.close()

@@ -65,6 +65,10 @@ def _print_results(response: SearchResponse) -> None:
         console.print(Text(t("search.query_cut", limit=MAX_QUERY_CHARS, used=used, length=length), style="yellow"))
     for correction in response.corrections:
         console.print(Text(t("search.instead", suggestion=correction.suggestion, word=correction.word), style="dim"))
+    if not response.answered:
+        console.print(Text(t("search.nothing_relevant", query=response.searched or response.query, weak=response.weak)))
+        console.print(Text(t("search.nothing_relevant_hint"), style="dim"))
+        return
     if not response.results:
         console.print(Text(t("search.nothing", query=response.searched or response.query)))
         console.print(Text(t("search.nothing_hint"), style="dim"))

@@ -9,6 +9,7 @@ from typing import Any
 from kb.search import index as index_mod
 from kb.search.analysis import fold, use_vocabulary
 from kb.search.card_first import card_first, named_cards
+from kb.search.confidence import answered
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
@@ -72,6 +73,8 @@ class SearchResponse:
     seconds: float = 0.0
     total_exact: bool = True
     searched: str = ""  # the query as searched when it was cut to ``MAX_QUERY_CHARS`` ("" when searched whole)
+    answered: bool = True  # False: only weak hits (``kb.search.confidence``), none listed
+    weak: int = 0  # how many weak hits were withheld
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +83,8 @@ class SearchResponse:
             "searched": self.searched or self.query,
             "total": self.total,
             "total_exact": self.total_exact,
+            "relevant": self.answered,
+            "weak_hits": self.weak,
             "results": [r.to_json() for r in self.results],
             "corrections": [{"word": c.word, "suggestion": c.suggestion} for c in self.corrections],
             "glossary": self.concepts,
@@ -167,7 +172,10 @@ class SearchSession:
         page = self.searcher.search(compiled.plan, filters, depth)
         hits = coordinate(compiled.plan, page.hits)
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
-            hits = card_first(hits, request.query, names, self.searcher, self.glossary, filters)
+            hits = card_first(hits, text, names, self.searcher, self.glossary, filters)
+        elif not answered(compiled.plan, hits, self.searcher):  # weak hits only: say so, list none
+            return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts,
+                                  time.perf_counter() - started, searched=cut, answered=False, weak=page.total)
         verdicts = self.verdicts()
         if request.current:
             hits = [h for h in hits if h.kind == "card" or _holds_today(verdicts.get(h.id))]

@@ -136,6 +136,10 @@ class TantivySearcher:
     def doc_count(self) -> int:
         return int(self.searcher.num_docs)
 
+    def frequency(self, term: str) -> int:
+        """Documents holding ``term`` in the field where it is most frequent."""
+        return max(self.df(f, term) for f in FIELD_BOOSTS)
+
     # Compilation
     def _term(self, field_name: str, term: str, boost: float = 1.0) -> Any:
         q = self.tantivy.Query.term_query(self.schema, field_name, term)

@@ -142,6 +142,10 @@ class WhooshSearcher:
     def doc_count(self) -> int:
         return int(self.reader.doc_count())
 
+    def frequency(self, term: str) -> int:
+        """Documents holding ``term`` in the field where it is most frequent."""
+        return max(int(self.reader.doc_frequency(f, term)) for f in FIELD_BOOSTS)
+
     # Compilation
     def compile(self, node: Node) -> Any:
         from whoosh import query as q
