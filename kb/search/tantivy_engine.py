@@ -21,7 +21,7 @@ from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
 from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix
 from kb.search.whoosh_dismax import DISMAX_TIEBREAK
-from kb.search.whoosh_engine import FIELD_BOOSTS, KIND_PRIOR, RERANK_DEPTH, _is_rule
+from kb.search.whoosh_engine import COMMON_FRACTION, EXACT_TOTAL_LIMIT, FIELD_BOOSTS, KIND_PRIOR, RERANK_DEPTH, _is_rule
 
 TEXT = ("text", "topic", "cards", "rules")
 KEYWORDS = ("id", "kind", "document", "section", "lang")
@@ -101,6 +101,11 @@ class TantivySearcher:
         self.schema = index.schema
         self.searcher = index.searcher()
         self._df: dict[tuple[str, str], int] = {}
+        self.large = self.doc_count() > EXACT_TOTAL_LIMIT
+
+    def _rarest(self, node: Phrase) -> int:
+        """Documents holding the phrase's rarest word (in its most frequent field)."""
+        return min(max(self.df(f, t) for f in node.fields for t in position) for position in node.positions)
 
     def close(self) -> None:
         self.searcher = None
@@ -175,6 +180,8 @@ class TantivySearcher:
                     per_term.append(self._should(fields_))
             return self._boosted(self._dismax(per_term), node.boost)
         if isinstance(node, Phrase):
+            if not node.exact and self.large and self._rarest(node) > COMMON_FRACTION * self.doc_count():
+                return None  # a glossary wording of common words only: whoosh's large-index plan drops it too
             per_field = []
             for f in node.fields:
                 present = [[t for t in position if self.has(f, t)] for position in node.positions]
