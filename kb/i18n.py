@@ -380,17 +380,36 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Попробуйте меньше слов, другую форму слова или термин на другом языке (русский / английский).",
         "Try fewer words, another form, or the English/Russian term.",
     ),
+    "search.nothing_relevant": (
+        "По запросу «{query}» ничего относящегося к делу не найдено (слабых совпадений: {weak}): похоже, в базе "
+        "нет записей на эту тему.",
+        "Nothing relevant found for «{query}» ({weak} weak matches): the knowledge base seems not to cover it.",
+    ),
+    "search.nothing_relevant_hint": (
+        "Если тема есть в базе, назовите механику или карту точнее, или найдите точное слово: \"фраза\", слово*.",
+        "If the topic is covered, name the mechanic or card more exactly, or ask for exact words: \"phrase\", word*.",
+    ),
     "search.found": (
         "По запросу «{query}» найдено: {total}, показано: {shown}:",
         "{total} found for «{query}», showing {shown}:",
     ),
     "search.score": ("оценка {score:.2f}", "score {score:.2f}"),
+    "search.query_cut": (
+        "запрос длиннее {limit} символов: искали только его начало ({used} из {length})",
+        "the query is longer than {limit} characters: searched its beginning only ({used} of {length})",
+    ),
     "search.full_entry": ("Запись целиком: kb show {id}", "Full entry: kb show {id}"),
     "cmd.index": (
         "Построить индекс поиска, если его нет или он устарел (--rebuild — в любом случае), и показать его.",
         "Build the search index if it is missing or stale (--rebuild forces it) and report on it.",
     ),
     "opt.index.rebuild": ("Перестроить, даже если ничего не изменилось.", "Rebuild even if nothing changed."),
+    "opt.index.backend": (
+        "Движок поиска: whoosh (по умолчанию) или tantivy (быстрый, pip install -e '.[tantivy]'); выбор "
+        "сохраняется для следующих перестроений (или KB_SEARCH_BACKEND).",
+        "Search backend: whoosh (the default) or tantivy (fast, pip install -e '.[tantivy]'); the choice is kept "
+        "for later rebuilds (or KB_SEARCH_BACKEND).",
+    ),
     "index.built": (
         "индекс построен за {seconds:.2f} с: записей {count}, {kib:.0f} КиБ",
         "index built in {seconds:.2f} s: {count} entries, {kib:.0f} KiB",

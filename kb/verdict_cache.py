@@ -48,8 +48,27 @@ def load(key: str) -> dict[str, dict[str, str]] | None:
     return verdicts if isinstance(verdicts, dict) else None
 
 
-def compute(kb: Any, data_dir: Path) -> dict[str, dict[str, str]]:
-    """Every ruling, note and rule excerpt: its status and currency (the engine plays the scenarios once)."""
+def details_path() -> Path:
+    return paths.build_dir() / "verdict-details.json"
+
+
+def details(kb_fingerprint: str, entry_id: str, data_dir: Path | None = None) -> dict[str, Any] | None:
+    """One entry's full verdict (``Verdict.to_dict()``: scenarios and their results, no game logs) from the
+    cache written with the verdicts, or ``None`` when it is stale or missing (``kb show`` then plays it)."""
+    key = inputs_key(kb_fingerprint, data_dir or paths.data_dir())
+    try:
+        data = json.loads(details_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+        return None
+    found = (data.get("details") or {}).get(entry_id)
+    return found if isinstance(found, dict) else None
+
+
+def compute(kb: Any, data_dir: Path, full: dict[str, Any] | None = None) -> dict[str, dict[str, str]]:
+    """Every ruling, note and rule excerpt: its status and currency (the engine plays the scenarios once);
+    ``full`` receives each one's whole verdict (what ``kb show`` prints)."""
     from kb import verify
 
     known = verify.catalog(kb)
@@ -60,6 +79,8 @@ def compute(kb: Any, data_dir: Path) -> dict[str, dict[str, str]]:
     found = verify.verdicts(ids, scenarios, db, not_simulable, context=verify.era_context(kb, data_dir))
     out: dict[str, dict[str, str]] = {}
     for entry_id, verdict in found.items():
+        if full is not None:
+            full[entry_id] = verdict.to_dict()
         row = {"status": verdict.status}
         if verdict.currency is not None:
             row["currency"] = verdict.currency.status
@@ -75,8 +96,10 @@ def ensure(kb: Any, data_dir: Path | None = None) -> dict[str, dict[str, str]]:
     cached = load(key)
     if cached is not None:
         return cached
-    verdicts = compute(kb, data_dir)
+    full: dict[str, Any] = {}
+    verdicts = compute(kb, data_dir, full)
     payload = {"format": FORMAT, "key": key, "verdicts": verdicts}
     cache_path().parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(details_path(), json.dumps({"format": FORMAT, "key": key, "details": full}, ensure_ascii=False))
     write_text_atomic(cache_path(), json.dumps(payload, ensure_ascii=False, sort_keys=True))
     return verdicts

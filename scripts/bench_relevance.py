@@ -8,6 +8,10 @@ By default two query sets are measured: tests/search/dev_queries.json (the devel
 was tuned on) and tests/search/holdout_queries.json (written later, for a less flattering check).
 --verbose lists every query with the rank of its first relevant hit per system.
 
+--site: also export the site for the same knowledge base, run every query in its in-browser search
+(Debian's chromium through Playwright, as tests/export) and print how often its first result (and its top
+five) are the CLI's: issue 13 asks for one ranking everywhere.
+
 The knowledge base is read from --kb (default: build/kb.sqlite, or an older kb.json; run `kb ingest`
 first). Every index is built in a temporary directory, so the real build/index is never touched.
 """
@@ -15,6 +19,7 @@ first). Every index is built in a temporary directory, so the real build/index i
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -33,6 +38,7 @@ def main() -> int:
         default=[ROOT / "tests" / "search" / "dev_queries.json", ROOT / "tests" / "search" / "holdout_queries.json"],
     )
     parser.add_argument("--verbose", "-v", action="store_true")
+    parser.add_argument("--site", action="store_true", help="compare the site's in-browser ranking with the CLI's")
     args = parser.parse_args()
     if not args.kb.exists():
         print(f"{args.kb}: no knowledge base; run `kb ingest` first", file=sys.stderr)
@@ -84,12 +90,77 @@ def main() -> int:
                     cells = [str(m.ranks[i]) if m.ranks[i] else "-" for m in results]
                     print(f"{cells[0]:>5} {cells[1]:>5} {cells[2]:>5}  {dq.query}")
             print()
+        # "Nothing relevant" (kb.search.confidence): never for a question with an answer, as often as it can
+        # be for one about a mechanic the corpus does not have.
+        outside = json.loads((ROOT / "tests" / "search" / "out_of_corpus_queries.json").read_text("utf-8"))
+        answerable = [q.query for path in args.queries for q in relevance.load_dev_set(path)]
+        withheld = [q for q in outside if not session.search(SearchRequest(q)).results]
+        wrongly = [q for q in answerable if not session.search(SearchRequest(q)).answered]
+        print(f"nothing relevant: {len(withheld)} of {len(outside)} out-of-corpus questions, "
+              f"{len(wrongly)} of {len(answerable)} answerable ones{': ' + '; '.join(wrongly) if wrongly else ''}")
+        if args.verbose:
+            for q in outside:
+                print(f"  {'withheld' if q in withheld else 'LISTED  '}  {q}")
+        if args.site:
+            site_agreement(kb, session, answerable, workdir / "site", args.verbose)
         for baseline in baselines:
             baseline.close()
         session.close()
         return 0
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _place(result: object) -> str:
+    """Where a CLI result lives in the site: a ruling's anchor, a card's or a rule's page."""
+    from kb.export import urls
+
+    kind, entry_id = getattr(result, "kind"), getattr(result, "id")  # noqa: B009
+    if kind == "card":
+        return urls.card_page(entry_id)
+    if kind == "rule":
+        return urls.rule_page(getattr(result, "document"), str(getattr(result, "extra").get("number", "")))  # noqa: B009
+    return entry_id
+
+
+def _site_place(href: str) -> str:
+    path, _, anchor = href.partition("#")
+    return anchor or path.lstrip("./")
+
+
+def site_agreement(kb: object, session: object, queries: list[str], out: Path, verbose: bool) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from kb.export import site
+    from kb.search.service import SearchRequest
+
+    site.export_site(kb, out)  # type: ignore[arg-type]
+    same_first = overlap = 0
+    rows = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"])
+        tab = browser.new_page()
+        tab.goto((out / "search.html").as_uri())
+        for query in queries:
+            tab.goto((out / "search.html").as_uri() + "?q=" + __import__("urllib.parse").parse.quote(query))
+            try:
+                tab.wait_for_selector("#page-results .hit", timeout=5000)
+                hrefs = tab.eval_on_selector_all("#page-results .hit", "els => els.map(e => e.getAttribute('href'))")
+            except Exception:  # no hit at all
+                hrefs = []
+            ours = [_place(r) for r in session.search(SearchRequest(query, limit=5)).results]  # type: ignore[attr-defined]
+            theirs = [_site_place(h) for h in hrefs[:5]]
+            same_first += bool(ours and theirs and ours[0] == theirs[0])
+            overlap += len(set(ours) & set(theirs))
+            rows.append((ours[:1] == theirs[:1], query, ours[:1], theirs[:1]))
+        browser.close()
+    n = max(1, len(queries))
+    print(f"site vs CLI over {len(queries)} queries: same first result {same_first / n:.3f}, "
+          f"top-5 overlap {overlap / (5 * n):.3f}")
+    if verbose:
+        for same, query, ours, theirs in rows:
+            if not same:
+                print(f"  {query}: CLI {ours} · site {theirs}")
 
 
 if __name__ == "__main__":

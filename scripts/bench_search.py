@@ -4,6 +4,22 @@ tantivy indexing the same pre-analysed tokens as a reference point, and on the b
 
 Usage: .venv/bin/python scripts/bench_search.py [--rulings 100000] [--queries 300] [--seed 7]
        [--skip-synthetic] [--skip-bundled] [--cold-start 5]
+       .venv/bin/python scripts/bench_search.py --cold [--runs 15]
+
+       .venv/bin/python scripts/bench_search.py --scale [1000,10000,100000] [--backends whoosh,tantivy]
+
+``--scale``: corpora of each size generated from the real entries (build/kb.sqlite, else the seeds): each
+entry a real one's topic, cards, kind and language with its text's sentences mixed with another real
+entry's of the same language, so vocabulary and posting lengths grow as a real archive's would. Per size
+and backend, in separate processes (so memory is each one's own): build time, index size, peak memory of
+the build and of a search process, and query latency p50/p95/max through the whole ``kb search`` path
+(parse, glossary, typo check, ranking, highlight) over the development queries, random 1–3-word queries,
+quoted phrases and prefixes.
+
+``--cold``: only the cold start of the installed ``kb`` command on the built knowledge base (build/, as
+``scripts/main.sh`` leaves it: index and verdicts up to date): ``kb search`` and ``kb show``, each run in a
+new process, interleaved with ``python -c pass`` in the same run, so the figures are comparable on a busy
+machine. Bytecode is compiled first (a cold process, not a first run after install).
 
 Synthetic corpus: rulings assembled from the seeds' sentences (data/sources/*.txt), each 1–4 sentences
 drawn at random, with a random card name of the five sets (data/glossary/card-names-en-ru.csv), a random
@@ -263,6 +279,201 @@ def bundled(args: argparse.Namespace) -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+def real_documents() -> list[IndexDoc]:
+    """The real entries as index documents: build/kb.sqlite when built, else the bundled seeds."""
+    from kb.search import glossary as glossary_mod
+    from kb.search.documents import index_documents
+    from kb.search.index import _mechanic_names
+
+    kb_file = ROOT / "build" / "kb.sqlite"
+    if kb_file.exists():
+        from kb.store import load
+
+        kb = load(kb_file)
+    else:
+        from ingest.pipeline import parse_path  # type: ignore[attr-defined]
+        from kb.build import build
+
+        kb = build([parse_path(p) for p in sorted((ROOT / "data" / "sources").glob("*.txt"))])
+    glossary = ROOT / "data" / "glossary"
+    return list(index_documents(kb, glossary_mod.card_name_pairs(glossary), _mechanic_names(glossary)))
+
+
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
+
+
+def real_corpus(n: int, seed: int) -> list[IndexDoc]:
+    """``n`` entries generated from the real ones (see ``--scale``); deterministic for a seed."""
+    rng = random.Random(seed)
+    real = [d for d in real_documents() if d.text.strip()]
+    by_lang: dict[str, list[IndexDoc]] = {}
+    for doc in real:
+        by_lang.setdefault(doc.lang, []).append(doc)
+    out = []
+    for i in range(n):
+        base = real[i % len(real)] if i < len(real) else rng.choice(real)
+        other = rng.choice(by_lang[base.lang])
+        mine, theirs = _SENTENCE_RE.split(base.text), _SENTENCE_RE.split(other.text)
+        text = base.text if i < len(real) else " ".join(
+            rng.sample(mine, max(1, len(mine) - 1)) + rng.sample(theirs, min(len(theirs), rng.randint(0, 2)))
+        )
+        doc_id = f"{base.document}/syn/{i}"
+        out.append(IndexDoc(
+            id=doc_id, kind=base.kind, document=base.document, section=base.section, lang=base.lang, text=text,
+            topic=base.topic, cards=base.cards, rules=base.rules, order=i, extra=base.extra,
+        ))
+    return out
+
+
+def scale_queries(docs: list[IndexDoc], seed: int, count: int) -> list[str]:
+    from kb.search.relevance import load_dev_set
+
+    rng = random.Random(seed)
+    dev = [q.query for q in load_dev_set() + load_dev_set(ROOT / "tests" / "search" / "holdout_queries.json")]
+    words = sorted({t.surface for d in docs[:3000] for t in tokenize(d.text)
+                    if t.kind == "word" and not t.stop and len(t.surface) >= 3 and not t.surface.isdigit()})
+    randoms = [" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(count)]
+    phrases = []
+    for doc in rng.sample(docs, count // 4):
+        ws = [t.surface for t in tokenize(doc.text) if t.kind == "word" and not t.stop]
+        if len(ws) >= 3:
+            k = rng.randrange(len(ws) - 1)
+            phrases.append('"' + " ".join(ws[k : k + 2]) + '"')
+    prefixes = [w[: max(3, len(w) - 3)] + "*" for w in rng.sample(words, count // 4)]
+    return dev + randoms + phrases + prefixes
+
+
+def _rss_mib() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child_build(size: int, backend: str, directory: Path, seed: int) -> dict[str, float]:
+    from kb.search import glossary as glossary_mod
+    from kb.search.analysis import vocabulary_of
+    from kb.search.engine import get_engine
+    from kb.search.index import write_vocabulary
+
+    docs = real_corpus(size, seed)
+    started = time.perf_counter()
+    get_engine(backend).build(docs, directory)
+    gloss = glossary_mod.load(ROOT / "data" / "glossary")
+    (directory / "glossary.json").write_text(gloss.to_json(), "utf-8")
+    write_vocabulary(directory, vocabulary_of(t for d in docs for t in (d.text, d.topic, d.cards)))
+    (directory / "meta.json").write_text(json.dumps({"engine": backend, "doc_count": len(docs)}), "utf-8")
+    seconds = time.perf_counter() - started
+    return {"build_s": seconds, "bytes": dir_size(directory), "build_rss": _rss_mib()}
+
+
+def child_query(size: int, backend: str, directory: Path, seed: int, count: int) -> dict[str, float]:
+    from kb.search.index import IndexState
+    from kb.search.service import SearchRequest, SearchSession
+
+    queries = scale_queries(real_corpus(min(size, 5000), seed), seed, count)
+    rss_before = _rss_mib()
+    started = time.perf_counter()
+    meta = json.loads((directory / "meta.json").read_text("utf-8"))
+    session = SearchSession(IndexState(directory, "bench", False, 0.0, size, meta))
+    session._verdicts = {}  # no verdicts for a synthetic corpus
+    open_s = time.perf_counter() - started
+    engine_ms = [0.0]
+    engine_search = session.searcher.search
+
+    def timed_engine(*a: object) -> object:  # the engine's own share: run the compiled plan, fetch the hits
+        t0 = time.perf_counter()
+        try:
+            return engine_search(*a)  # type: ignore[arg-type]
+        finally:
+            engine_ms[0] += (time.perf_counter() - t0) * 1000
+
+    session.searcher.search = timed_engine  # type: ignore[method-assign]
+    engine: list[float] = []
+
+    def run(q: str) -> None:
+        engine_ms[0] = 0.0
+        session.search(SearchRequest(q, limit=10))
+        engine.append(engine_ms[0])
+
+    latencies = timed(run, queries)
+    engine = engine[-len(queries):]
+    session.close()
+    return {"open_s": open_s, "queries": len(queries), "p50": percentile(latencies, 50),
+            "p95": percentile(latencies, 95), "max": max(latencies), "query_rss": _rss_mib() - rss_before,
+            "engine_p50": percentile(engine, 50), "engine_p95": percentile(engine, 95)}
+
+
+def scale(args: argparse.Namespace) -> int:
+    sizes = [int(s) for s in args.scale.split(",")]
+    backends = args.backends.split(",")
+    workdir = Path(tempfile.mkdtemp(prefix="kb-bench-scale-"))
+    rows = []
+    try:
+        for size in sizes:
+            for backend in backends:
+                directory = workdir / f"{backend}-{size}"
+                figures: dict[str, float] = {}
+                for step in ("build", "query"):
+                    out = subprocess.run(
+                        [sys.executable, __file__, f"--child-{step}", str(size), backend, str(directory),
+                         "--seed", str(args.seed), "--queries", str(args.queries)],
+                        cwd=ROOT, check=True, capture_output=True, text=True,
+                    )
+                    figures.update(json.loads(out.stdout.strip().splitlines()[-1]))
+                rows.append((size, backend, figures))
+                f = figures
+                print(f"{size:>7} {backend:<8} build {f['build_s']:7.1f} s  {f['bytes'] / 2**20:7.1f} MiB  "
+                      f"build RSS {f['build_rss']:6.0f} MiB  search +{f['query_rss']:5.0f} MiB  "
+                      f"open {f['open_s'] * 1000:6.0f} ms  {int(f['queries'])} queries: p50 {f['p50']:7.2f}  "
+                      f"p95 {f['p95']:7.2f}  max {f['max']:8.2f} ms; engine alone p50 {f['engine_p50']:6.2f}  "
+                      f"p95 {f['engine_p95']:6.2f} ms", flush=True)
+                shutil.rmtree(directory, ignore_errors=True)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+COLD_COMMANDS = (
+    ("python -c pass", [sys.executable, "-c", "pass"]),
+    ("kb search (text)", ["search", "может ли мироходец атаковать"]),
+    ("kb search --json", ["search", "Murderous Redcap", "--json"]),
+    ("kb show (ruling)", ["show", "shm/persist/3"]),
+    ("kb show --json", ["show", "lrw/planeswalker/note-6", "--json"]),
+)
+COLD_TARGET = 0.3  # seconds, issue 13
+
+
+def cold(args: argparse.Namespace) -> int:
+    import compileall
+
+    kb = Path(sys.executable).with_name("kb")
+    if not (ROOT / "build" / "kb.sqlite").exists() or not kb.exists():
+        print("error: run `bash scripts/main.sh` first (needs build/kb.sqlite and the installed kb)", file=sys.stderr)
+        return 2
+    for package in ("kb", "ingest", "rules_engine"):
+        compileall.compile_dir(str(ROOT / package), quiet=1)
+    for _, argv in COLD_COMMANDS[1:]:  # warm the OS cache and bring the index and verdicts up to date
+        subprocess.run([str(kb), *argv], cwd=ROOT, check=True, capture_output=True)
+    times: dict[str, list[float]] = {label: [] for label, _ in COLD_COMMANDS}
+    for _ in range(args.runs):
+        for label, argv in COLD_COMMANDS:
+            command = argv if label.startswith("python") else [str(kb), *argv]
+            started = time.perf_counter()
+            subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+            times[label].append(time.perf_counter() - started)
+    base = statistics.median(times[COLD_COMMANDS[0][0]])
+    print(f"cold start, {args.runs} runs each, interleaved (seconds)")
+    print(f"{'':<20}{'median':>8}{'min':>8}{'max':>8}{'− python':>10}")
+    worst = 0.0
+    for label, values in times.items():
+        median = statistics.median(values)
+        if not label.startswith("python"):
+            worst = max(worst, median)
+        print(f"{label:<20}{median:>8.3f}{min(values):>8.3f}{max(values):>8.3f}{median - base:>10.3f}")
+    print(f"slowest median {worst:.3f} s: {'under' if worst < COLD_TARGET else 'OVER'} the {COLD_TARGET} s target")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rulings", type=int, default=100_000)
@@ -271,7 +482,25 @@ def main() -> int:
     parser.add_argument("--skip-synthetic", action="store_true")
     parser.add_argument("--skip-bundled", action="store_true")
     parser.add_argument("--cold-start", type=int, default=5, help="subprocess runs of `kb search` (0: skip)")
+    parser.add_argument("--cold", action="store_true", help="only the cold start of kb search / kb show")
+    parser.add_argument("--runs", type=int, default=15, help="runs per command with --cold")
+    parser.add_argument("--scale", nargs="?", const="1000,10000,100000", help="corpus sizes, comma-separated")
+    parser.add_argument("--backends", default="whoosh,tantivy")
+    for step in ("build", "query"):
+        parser.add_argument(f"--child-{step}", nargs=3, metavar=("SIZE", "BACKEND", "DIR"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child_build or args.child_query:
+        size, backend, directory = args.child_build or args.child_query
+        if args.child_build:
+            result = child_build(int(size), backend, Path(directory), args.seed)
+        else:
+            result = child_query(int(size), backend, Path(directory), args.seed, args.queries)
+        print(json.dumps(result))
+        return 0
+    if args.scale:
+        return scale(args)
+    if args.cold:
+        return cold(args)
     if not args.skip_synthetic:
         try:
             import tantivy  # noqa: F401  (the reference point of the synthetic benchmark)

@@ -199,7 +199,12 @@ CURRENCY_STYLE = {"current": "green", "obsolete": "red", "terms": "yellow", "unj
 
 def _verification(kb: store.KnowledgeBase, entry_id: str) -> dict[str, Any]:
     """Status and scenarios of a ruling; a broken scenario file is reported, not fatal, for ``show``."""
-    from kb import verify  # loads the rules engine only when a ruling is shown
+    from kb import verdict_cache
+
+    cached = verdict_cache.details(kb.fingerprint, entry_id)  # written with build/verdicts.json
+    if cached is not None:
+        return cached
+    from kb import verify  # loads the rules engine only when a ruling is shown and the cache is stale
 
     try:
         return verify.verdict_for(kb, entry_id).to_dict()

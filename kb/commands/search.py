@@ -62,14 +62,24 @@ def search(
 def _print_results(response: SearchResponse) -> None:
     from rich.text import Text
 
+    if response.searched:
+        from kb.search.query import MAX_QUERY_CHARS
+
+        used, length = len(response.searched), len(response.query)
+        console.print(Text(t("search.query_cut", limit=MAX_QUERY_CHARS, used=used, length=length), style="yellow"))
     for correction in response.corrections:
         console.print(Text(t("search.instead", suggestion=correction.suggestion, word=correction.word), style="dim"))
+    if not response.answered:
+        console.print(Text(t("search.nothing_relevant", query=response.searched or response.query, weak=response.weak)))
+        console.print(Text(t("search.nothing_relevant_hint"), style="dim"))
+        return
     if not response.results:
-        console.print(Text(t("search.nothing", query=response.query)))
+        console.print(Text(t("search.nothing", query=response.searched or response.query)))
         console.print(Text(t("search.nothing_hint"), style="dim"))
         return
     shown = len(response.results)
-    console.print(Text(t("search.found", total=response.total, query=response.query, shown=shown), style="bold"))
+    query = response.searched or response.query
+    console.print(Text(t("search.found", total=response.total, query=query, shown=shown), style="bold"))
     for number, result in enumerate(response.results, start=1):
         console.print()
         console.print(_header(number, result))
@@ -115,6 +125,7 @@ def _highlighted(result: Result) -> Any:
 @app.command(help="cmd.index")
 def index(
     rebuild: bool = typer.Option(False, "--rebuild", help="opt.index.rebuild"),
+    backend: str = typer.Option(None, "--backend", metavar="whoosh|tantivy", help="opt.index.backend"),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Build the search index if it is missing or stale (``--rebuild`` forces it) and report on it."""
@@ -122,7 +133,7 @@ def index(
 
     _refresh_sources(quiet=as_json)
     try:
-        state = ensure_index(rebuild=rebuild)
+        state = ensure_index(rebuild=rebuild, backend=backend)
     except IndexError_ as exc:
         fail(str(exc))
     from kb.search.service import SearchSession

@@ -14,11 +14,9 @@ rebuilt automatically).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-
-from ingest.morphology import fold, lemmas
 
 ANALYZER_VERSION = "4"
 
@@ -61,6 +59,40 @@ ENGLISH_STOPS = _wordlist(
 STOPS = RUSSIAN_STOPS | ENGLISH_STOPS
 
 
+def fold(word: str) -> str:
+    """Lower-case, ё → е (the same folding as ``ingest.morphology.fold``, without importing pymorphy3)."""
+    return word.lower().replace("ё", "е")
+
+
+# The corpus' Russian word forms with their normal forms, computed at index time and stored with the index
+# (``vocabulary.json``): a search looks words up here and loads pymorphy3 only for a word it has never seen.
+_VOCABULARY: dict[str, tuple[str, ...]] = {}
+
+
+def use_vocabulary(vocabulary: dict[str, tuple[str, ...]]) -> None:
+    """Answer ``word_terms`` for these word forms without pymorphy3 (what the index was built with)."""
+    global _VOCABULARY
+    _VOCABULARY = vocabulary
+    word_terms.cache_clear()
+
+
+def russian_lemmas(folded: str) -> tuple[str, ...]:
+    """Every normal form of a folded Russian word: from the stored vocabulary, else pymorphy3."""
+    found = _VOCABULARY.get(folded)
+    if found is not None:
+        return found
+    from ingest.morphology import lemmas
+
+    return lemmas(folded)
+
+
+def vocabulary_of(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Every Russian word form of ``texts`` (folded) → its normal forms: what ``use_vocabulary`` takes."""
+    words = {fold(m.group(0)) for text in texts for m in _TOKEN_RE.finditer(text)
+             if m.lastgroup == "word" and _CYRILLIC_RE.search(m.group(0))}
+    return {word: russian_lemmas(word) for word in sorted(words)}
+
+
 @dataclass(frozen=True, slots=True)
 class Token:
     """One token of a text: its span in the text, its surface form and the terms it stands for."""
@@ -87,7 +119,7 @@ def word_terms(word: str) -> tuple[str, ...]:
     """Terms for one word: all Russian normal forms, an English stem, or the folded form."""
     folded = fold(word)
     if _CYRILLIC_RE.search(folded):
-        return lemmas(folded)
+        return russian_lemmas(folded)
     if _LATIN_RE.search(folded):
         folded = folded.replace("’", "'")
         if folded.endswith("'s"):

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ingest.entries import Card, Document, Rule, Ruling, Section
-from kb.store import KnowledgeBase
+if TYPE_CHECKING:  # the entry model is only needed to build an index, never to search one
+    from ingest.entries import Card, Document, Rule, Ruling, Section
+    from kb.store import KnowledgeBase
 
 SEARCHABLE_KINDS = ("ruling", "note", "rule", "card")
 
@@ -85,6 +86,8 @@ def index_documents(
     mechanic_names: dict[str, str] | None = None,
 ) -> Iterator[IndexDoc]:
     """Every searchable entry of ``kb`` as an ``IndexDoc``, in knowledge-base order."""
+    from ingest.entries import Card, Rule, Ruling
+
     card_pairs = card_pairs or {}
     mechanic_names = mechanic_names or {}
     sections = {s.id: s for s in kb.sections}
@@ -165,6 +168,8 @@ def _twin(kb: KnowledgeBase, entry: Ruling | Rule | Card) -> dict[str, Any]:
 
 
 def _extra(entry: Ruling | Rule | Card, section: Section | None, documents: dict[str, Document]) -> dict[str, Any]:
+    from ingest.entries import Ruling
+
     document = documents.get(entry.document_id)
     extra: dict[str, Any] = {
         "section_title": section.heading if section else "",

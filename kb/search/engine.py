@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from kb.search.documents import IndexDoc
 from kb.search.plan import Node
 from kb.search.query import Lexicon
+
+if TYPE_CHECKING:
+    from kb.search.documents import IndexDoc
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,10 @@ class Page:
 class Searcher(Lexicon, Protocol):
     def search(self, plan: Node | None, filters: Filters, limit: int) -> Page: ...
 
+    def frequency(self, term: str) -> int: ...
+
+    def doc_count(self) -> int: ...
+
     def close(self) -> None: ...
 
 
@@ -62,7 +68,12 @@ class Engine(Protocol):
     def open(self, directory: Path) -> Searcher: ...
 
 
-DEFAULT_ENGINE = "whoosh"
+DEFAULT_ENGINE = "whoosh"  # the design's engine; tantivy is the optional fast one (``.[tantivy]``)
+ENGINES = ("whoosh", "tantivy")
+
+
+class EngineUnavailable(Exception):
+    """The engine asked for is not installed (the message says how to install it)."""
 
 
 def get_engine(name: str = DEFAULT_ENGINE) -> Engine:
@@ -71,4 +82,12 @@ def get_engine(name: str = DEFAULT_ENGINE) -> Engine:
         from kb.search.whoosh_engine import WhooshEngine
 
         return WhooshEngine()
+    if name == "tantivy":
+        try:
+            import tantivy  # noqa: F401
+        except ImportError as exc:
+            raise EngineUnavailable("tantivy") from exc
+        from kb.search.tantivy_engine import TantivyEngine
+
+        return TantivyEngine()
     raise ValueError(f"unknown search engine {name!r}")

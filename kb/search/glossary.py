@@ -61,10 +61,30 @@ def term_positions(text: str) -> tuple[Positions, Positions]:
 class Glossary:
     """Concepts, each a set of equivalent terms, with an index on each term's first token."""
 
-    concepts: dict[str, list[Term]] = field(default_factory=dict)
+    _concepts: dict[str, list[Term]] = field(default_factory=dict)
+    _raw: dict[str, list[list[object]]] = field(default_factory=dict, repr=False)  # from_json, not yet built
     _by_text: dict[str, str] = field(default_factory=dict, repr=False)
     _by_first: dict[str, list[tuple[str, int]]] = field(default_factory=dict, repr=False)
     _vocabulary: set[str] = field(default_factory=set, repr=False)
+    _initials: dict[str, list[str]] | None = field(default=None, repr=False)
+
+    @property
+    def concepts(self) -> dict[str, list[Term]]:
+        """Concept → its wordings (every one built: for exporting and indexing, not for one query)."""
+        for concept in list(self._raw):
+            self.terms_of(concept)
+        return self._concepts
+
+    def terms_of(self, concept: str) -> list[Term]:
+        """One concept's wordings; a stored glossary builds them on first use (a query needs a few)."""
+        terms = self._concepts.get(concept)
+        if terms is None:
+            rows = self._raw.pop(concept, [])
+            terms = self._concepts[concept] = [
+                Term(str(r[0]), str(r[1]), str(r[2]), _positions(r[3]), _positions(r[4]))  # type: ignore[arg-type]
+                for r in rows
+            ]
+        return terms
 
     def add(self, concept: str, text: str, lang: str, status: str) -> None:
         text = text.strip()
@@ -94,11 +114,21 @@ class Glossary:
             self._by_first.setdefault(alt, []).append((concept, index))
         for position in term.search:
             self._vocabulary.update(position)
+        self._initials = None
 
     @property
     def vocabulary(self) -> set[str]:
         """Every term the glossary knows: a query word found here is not a typo."""
         return self._vocabulary
+
+    def starting_with(self, initial: str) -> list[str]:
+        """The vocabulary's terms with this first letter (typo candidates keep the first letter)."""
+        if self._initials is None:
+            initials: dict[str, list[str]] = {}
+            for term in sorted(self._vocabulary):
+                initials.setdefault(term[:1], []).append(term)
+            self._initials = initials
+        return self._initials.get(initial, [])
 
     def find(self, tokens: Sequence[tuple[str, ...]]) -> list[Expansion]:
         """Glossary hits in a query, longest first, not overlapping; ``tokens`` include stop words."""
@@ -108,7 +138,7 @@ class Glossary:
             best: tuple[int, str] | None = None
             for alt in tokens[i]:
                 for concept, index in self._by_first.get(alt, ()):
-                    term = self.concepts[concept][index]
+                    term = self.terms_of(concept)[index]
                     n = len(term.match)
                     if best is not None and n <= best[0]:
                         continue
@@ -120,7 +150,7 @@ class Glossary:
                 i += 1
                 continue
             n, concept = best
-            hits.append(Expansion(i, i + n, concept, tuple(self.concepts[concept])))
+            hits.append(Expansion(i, i + n, concept, tuple(self.terms_of(concept))))
             i += n
         return hits
 
@@ -133,14 +163,18 @@ class Glossary:
 
     @classmethod
     def from_json(cls, text: str) -> Glossary:
+        """The stored glossary, with its lookup tables built now and its ``Term``s only when a query meets them."""
         glossary = cls()
-        for concept, rows in json.loads(text).items():
-            glossary.concepts[concept] = [
-                Term(row[0], row[1], row[2], _positions(row[3]), _positions(row[4])) for row in rows
-            ]
+        raw = json.loads(text)
+        glossary._raw = raw
+        by_text, by_first, vocabulary = glossary._by_text, glossary._by_first, glossary._vocabulary
+        for concept, rows in raw.items():
             for index, row in enumerate(rows):
-                glossary._by_text.setdefault(row[0].lower(), concept)
-                glossary._register(concept, index)
+                by_text.setdefault(row[0].lower(), concept)
+                for alt in row[3][0]:
+                    by_first.setdefault(alt, []).append((concept, index))
+                for position in row[4]:
+                    vocabulary.update(position)
         return glossary
 
 

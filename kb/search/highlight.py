@@ -28,11 +28,14 @@ def _terms(text: str) -> frozenset[str]:
 
 def match_spans(text: str, terms: Set[str], prefixes: Set[str] = frozenset()) -> list[Span]:
     """Character spans of ``text`` whose indexed terms are among ``terms`` or start with a prefix."""
-    spans: list[Span] = []
-    for start, end, alternatives in _spans(text):
-        if any(t in terms for t in alternatives) or any(t.startswith(p) for t in alternatives for p in prefixes):
-            spans.append((start, end))
-    return spans
+    if not prefixes:
+        return [(start, end) for start, end, alternatives in _spans(text) if not terms.isdisjoint(alternatives)]
+    starts = tuple(prefixes)
+    return [
+        (start, end)
+        for start, end, alternatives in _spans(text)
+        if not terms.isdisjoint(alternatives) or any(t.startswith(starts) for t in alternatives)
+    ]
 
 
 def snippet(text: str, spans: list[Span], width: int = 320) -> tuple[str, list[Span]]:

@@ -3,7 +3,7 @@
 Layout under ``kb.paths.index_dir()``::
 
     CURRENT                 JSON pointer: {"generation", "fingerprint", "inputs", ...}, replaced atomically
-    gen-<fp>-<nonce>/       one complete index (engine files + glossary.json + meta.json)
+    gen-<fp>-<nonce>/       one complete index (engine files + glossary.json + vocabulary.json + meta.json)
     .lock                   serialises builders (readers never take it)
 
 A rebuild writes a new ``gen-*`` directory beside the live one and only then rewrites ``CURRENT``, so
@@ -24,19 +24,22 @@ import os
 import secrets
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb import faults, paths
 from kb.atomic import write_text_atomic
-from kb.search.analysis import ANALYZER_VERSION
-from kb.search.engine import DEFAULT_ENGINE, get_engine
+from kb.search.analysis import ANALYZER_VERSION, vocabulary_of
+from kb.search.engine import DEFAULT_ENGINE, ENGINES, EngineUnavailable, get_engine
 from kb.search.glossary import GLOSSARY_FILES
 
-INDEX_FORMAT = "kb-search-4"
+if TYPE_CHECKING:
+    from kb.search.documents import IndexDoc
+
+INDEX_FORMAT = "kb-search-5"
 POINTER = "CURRENT"
 
 
@@ -110,31 +113,44 @@ def _state(root: Path, pointer: dict[str, Any], built: bool = False, seconds: fl
     return IndexState(directory, pointer["fingerprint"], built, seconds, int(meta.get("doc_count", 0)), meta)
 
 
-def ensure_index(rebuild: bool = False) -> IndexState:
-    """The live index, built or rebuilt first when missing, stale, or ``rebuild`` is asked for."""
+BACKEND_VARIABLE = "KB_SEARCH_BACKEND"
+
+
+def chosen_backend(asked: str | None = None, pointer: dict[str, Any] | None = None) -> str:
+    """The search backend: the one asked for (``kb index --backend``), else ``$KB_SEARCH_BACKEND``, else
+    the one the live index was built with (a choice is kept across rebuilds), else whoosh."""
+    name = asked or os.environ.get(BACKEND_VARIABLE) or (pointer or {}).get("engine") or DEFAULT_ENGINE
+    if name not in ENGINES:
+        raise IndexError_(f"unknown search backend {name!r}; use one of {', '.join(ENGINES)}")
+    return str(name)
+
+
+def ensure_index(rebuild: bool = False, backend: str | None = None) -> IndexState:
+    """The live index, built or rebuilt first when missing, stale, of another backend than the one chosen,
+    or ``rebuild`` is asked for."""
     root = paths.index_dir()
     from kb import store
 
     if not store.exists(paths.kb_path()):
         raise IndexError_(f"{paths.kb_path()}: no knowledge base yet; run `kb ingest` first")
-    if not rebuild:
-        pointer = read_pointer(root)
-        if pointer is not None:
-            if pointer.get("inputs") == _stats(_inputs()):
-                return _state(root, pointer)
-            if pointer.get("fingerprint") == fingerprint():
-                pointer["inputs"] = _stats(_inputs())
-                write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
-                return _state(root, pointer)
+    pointer = read_pointer(root)
+    engine = chosen_backend(backend, pointer)
+    if not rebuild and pointer is not None and pointer.get("engine", DEFAULT_ENGINE) == engine:
+        if pointer.get("inputs") == _stats(_inputs()):
+            return _state(root, pointer)
+        if pointer.get("fingerprint") == fingerprint(engine):
+            pointer["inputs"] = _stats(_inputs())
+            write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
+            return _state(root, pointer)
     with _build_lock(root):
         pointer = read_pointer(root)
-        current = fingerprint()
+        current = fingerprint(engine)
         if not rebuild and pointer is not None and pointer.get("fingerprint") == current:
             return _state(root, pointer)  # another process built it while we waited
-        return _build(root, current)
+        return _build(root, current, engine)
 
 
-def _build(root: Path, current: str) -> IndexState:
+def _build(root: Path, current: str, engine: str = DEFAULT_ENGINE) -> IndexState:
     from kb.search import glossary as glossary_mod
     from kb.search.documents import index_documents
     from kb.store import KnowledgeBaseError, load
@@ -153,10 +169,16 @@ def _build(root: Path, current: str) -> IndexState:
     for stale in root.glob(".gen-*.tmp"):  # left by a build that was killed (builders hold the lock)
         shutil.rmtree(stale, ignore_errors=True)
     try:
-        count = get_engine(DEFAULT_ENGINE).build(index_documents(kb, pairs, mechanic_names), staging)
+        texts: list[str] = [t.text for terms in gloss.concepts.values() for t in terms]
+        try:
+            backend = get_engine(engine)
+        except EngineUnavailable as exc:
+            raise IndexError_(f"search backend {exc} is not installed; run: pip install -e '.[tantivy]'") from exc
+        count = backend.build(_recording(index_documents(kb, pairs, mechanic_names), texts), staging)
         (staging / "glossary.json").write_text(gloss.to_json(), encoding="utf-8")
+        write_vocabulary(staging, vocabulary_of(texts))
         meta = {
-            "engine": DEFAULT_ENGINE,
+            "engine": engine,
             "format": INDEX_FORMAT,
             "analyzer": ANALYZER_VERSION,
             "fingerprint": current,
@@ -173,7 +195,7 @@ def _build(root: Path, current: str) -> IndexState:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    pointer = {"generation": name, "fingerprint": current, "inputs": inputs}
+    pointer = {"generation": name, "fingerprint": current, "inputs": inputs, "engine": engine}
     previous = read_pointer(root)
     write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
     keep = {name, previous["generation"] if previous else ""}
@@ -181,6 +203,31 @@ def _build(root: Path, current: str) -> IndexState:
         if old.name not in keep:
             shutil.rmtree(old, ignore_errors=True)
     return _state(root, pointer, built=True, seconds=time.perf_counter() - started)
+
+
+def _recording(docs: Iterable[IndexDoc], texts: list[str]) -> Iterator[IndexDoc]:
+    """Pass the documents through, keeping their searchable texts for the stored vocabulary."""
+    for doc in docs:
+        texts.extend((doc.text, doc.topic, doc.cards))
+        yield doc
+
+
+VOCABULARY = "vocabulary.json"
+
+
+def write_vocabulary(directory: Path, vocabulary: dict[str, tuple[str, ...]]) -> None:
+    """Word form → normal forms, one line of JSON; a word that is its own only normal form is stored as 0."""
+    compact = {w: (0 if lem == (w,) else list(lem)) for w, lem in vocabulary.items()}
+    (directory / VOCABULARY).write_text(json.dumps(compact, ensure_ascii=False, separators=(",", ":")), "utf-8")
+
+
+def read_vocabulary(directory: Path) -> dict[str, tuple[str, ...]]:
+    """The stored vocabulary (empty for an index built without one: pymorphy3 then answers every word)."""
+    try:
+        raw = json.loads((directory / VOCABULARY).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+    return {w: ((w,) if lem == 0 else tuple(lem)) for w, lem in raw.items()}
 
 
 def _mechanic_names(directory: Path) -> dict[str, str]:

@@ -12,11 +12,11 @@ nearest known word one edit away; the correction is reported so the CLI can say 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ingest.morphology import fold
-from kb.search.analysis import Token, tokenize
+from kb.search.analysis import Token, fold, tokenize
 from kb.search.glossary import Glossary, Term
 from kb.search.plan import TEXT_FIELDS, Alt, AnyOf, Bool, Node, Phrase, Prefix
 
@@ -24,6 +24,9 @@ EXPANSION_BOOST = 0.8  # a glossary equivalent counts a little less than the use
 PHRASE_BOOST = 2.5  # the words of a multi-word term standing together count more than scattered
 OPERATORS = {"AND": "AND", "OR": "OR", "NOT": "NOT"}
 MIN_TYPO_LENGTH = 4
+# A judge's longest question is a few hundred characters; a pasted page would cost seconds of analysis and
+# typo correction (a 10 000-character query took 22 s on 10 000 entries), so longer queries are cut here.
+MAX_QUERY_CHARS = 300
 
 _LEX_RE = re.compile(
     r"""
@@ -237,7 +240,7 @@ class _Compiler:
                 for near, freq in self.lexicon.near(term):
                     candidates[near] = max(candidates.get(near, 0), freq)
             if self.glossary is not None:
-                for near in _within_one_edit(term, self.glossary.vocabulary):
+                for near in _within_one_edit(term, self.glossary.starting_with(term[:1])):
                     candidates.setdefault(near, 0)
         if not candidates:
             return terms
@@ -289,8 +292,8 @@ class _Compiler:
         return Phrase(positions, fields=fields)
 
 
-def _within_one_edit(word: str, vocabulary: set[str]) -> list[str]:
-    """Vocabulary words at Damerau-Levenshtein distance 1 (the glossary is small: a linear scan)."""
+def _within_one_edit(word: str, vocabulary: Iterable[str]) -> list[str]:
+    """Vocabulary words at Damerau-Levenshtein distance 1 (the glossary's words of the same first letter)."""
     n = len(word)
     out = []
     for cand in vocabulary:
@@ -314,6 +317,14 @@ def _one_edit(a: str, b: str) -> bool:
     while i < len(a) and a[i] == b[i]:
         i += 1
     return a[i:] == b[i + 1 :]
+
+
+def limit_query(text: str, limit: int = MAX_QUERY_CHARS) -> str:
+    """``text`` cut to at most ``limit`` characters, at a space when there is one in the last fifth."""
+    if len(text) <= limit:
+        return text
+    space = text.rfind(" ", limit * 4 // 5, limit + 1)
+    return text[: space if space != -1 else limit].rstrip()
 
 
 def compile_query(text: str, glossary: Glossary | None = None, lexicon: Lexicon | None = None) -> CompiledQuery:

@@ -6,15 +6,16 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ingest.morphology import fold
 from kb.search import index as index_mod
+from kb.search.analysis import fold, use_vocabulary
 from kb.search.card_first import card_first, named_cards
+from kb.search.confidence import answered
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
 from kb.search.highlight import match_spans, snippet, text_terms
 from kb.search.plan import Bool, Node, positive_terms
-from kb.search.query import Correction, compile_query, name_filter
+from kb.search.query import Correction, compile_query, limit_query, name_filter
 
 COORD_BOOST = 0.5
 COORD_DEPTH = 20  # hits reranked by coordination (and by the engine's kind prior)
@@ -71,12 +72,19 @@ class SearchResponse:
     concepts: list[str] = field(default_factory=list)
     seconds: float = 0.0
     total_exact: bool = True
+    searched: str = ""  # the query as searched when it was cut to ``MAX_QUERY_CHARS`` ("" when searched whole)
+    answered: bool = True  # False: only weak hits (``kb.search.confidence``), none listed
+    weak: int = 0  # how many weak hits were withheld
 
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query,
+            "query_cut": bool(self.searched),
+            "searched": self.searched or self.query,
             "total": self.total,
             "total_exact": self.total_exact,
+            "relevant": self.answered,
+            "weak_hits": self.weak,
             "results": [r.to_json() for r in self.results],
             "corrections": [{"word": c.word, "suggestion": c.suggestion} for c in self.corrections],
             "glossary": self.concepts,
@@ -88,6 +96,7 @@ class SearchSession:
 
     def __init__(self, state: index_mod.IndexState) -> None:
         self.state = state
+        use_vocabulary(index_mod.read_vocabulary(state.directory))
         self.searcher: Searcher = get_engine(state.meta.get("engine", DEFAULT_ENGINE)).open(state.directory)
         self.glossary = Glossary.from_json((state.directory / "glossary.json").read_text(encoding="utf-8"))
         self.documents: dict[str, dict[str, str]] = state.meta.get("documents", {})
@@ -148,7 +157,9 @@ class SearchSession:
             raise SearchError(f"unknown kind {request.kind!r}; use one of {', '.join(SEARCHABLE_KINDS)}")
         if request.lang and request.lang not in ("ru", "en"):
             raise SearchError(f"unknown language {request.lang!r}; use ru or en")
-        compiled = compile_query(request.query, self.glossary, self.searcher)
+        text = limit_query(request.query)
+        cut = text if text != request.query else ""
+        compiled = compile_query(text, self.glossary, self.searcher)
         nodes = []
         for value, field_name in ((request.card, "cards"), (request.mechanic, "topic")):
             if value:
@@ -162,12 +173,15 @@ class SearchSession:
             nodes=tuple(nodes),
         )
         if compiled.plan is None and not (filters.documents or filters.kinds or filters.langs or nodes):
-            return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts)
+            return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts, searched=cut)
         depth = max(request.limit, COORD_DEPTH) * (5 if request.current else 1)  # the filter drops some
         page = self.searcher.search(compiled.plan, filters, depth)
         hits = coordinate(compiled.plan, page.hits)
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
-            hits = card_first(hits, request.query, names, self.searcher, self.glossary, filters)
+            hits = card_first(hits, text, names, self.searcher, self.glossary, filters)
+        elif not answered(compiled.plan, hits, self.searcher):  # weak hits only: say so, list none
+            return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts,
+                                  time.perf_counter() - started, searched=cut, answered=False, weak=page.total)
         verdicts = self.verdicts()
         if request.current:
             hits = [h for h in hits if h.kind == "card" or _holds_today(verdicts.get(h.id))]
@@ -211,6 +225,7 @@ class SearchSession:
             compiled.concepts,
             time.perf_counter() - started,
             page.exact,
+            cut,
         )
 
 

@@ -19,6 +19,7 @@ from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
 from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix, walk
 from kb.search.whoosh_dismax import dismax
+from kb.search.whoosh_require import require
 
 FIELD_BOOSTS = {"text": 1.0, "topic": 1.0, "cards": 2.0, "rules": 3.0}
 # A player asking a question wants the ruling; the card or the rule it rests on is the next best answer.
@@ -88,12 +89,26 @@ class WhooshEngine:
         return WhooshSearcher(index.open_dir(str(directory)))
 
 
+def bm25_weighting() -> Any:
+    """whoosh's BM25F with the BM25 idf, ln(1 + (N − df + 0.5) / (df + 0.5)), instead of whoosh's own
+    log(N / (df + 1)) + 1: the formula tantivy (and Lucene) use, so both backends rank alike."""
+    import math
+
+    from whoosh import scoring
+
+    class BM25(scoring.BM25F):
+        def idf(self, searcher: Any, fieldname: str, text: str) -> float:
+            parent = searcher.get_parent()
+            n = parent.doc_frequency(fieldname, text)
+            return math.log(1 + (parent.doc_count_all() - n + 0.5) / (n + 0.5))
+
+    return BM25()
+
+
 class WhooshSearcher:
     def __init__(self, ix: Any) -> None:
-        from whoosh import scoring
-
         self.ix = ix
-        self.searcher = ix.searcher(weighting=scoring.BM25F())
+        self.searcher = ix.searcher(weighting=bm25_weighting())
         self.reader = self.searcher.reader()
         # On a large index, queries are compiled into plain term unions (no DisMax, no phrase matching for
         # glossary equivalents), which whoosh can prune by block quality; see ``compile``.
@@ -127,6 +142,10 @@ class WhooshSearcher:
     def doc_count(self) -> int:
         return int(self.reader.doc_count())
 
+    def frequency(self, term: str) -> int:
+        """Documents holding ``term`` in the field where it is most frequent."""
+        return max(int(self.reader.doc_frequency(f, term)) for f in FIELD_BOOSTS)
+
     # Compilation
     def compile(self, node: Node) -> Any:
         from whoosh import query as q
@@ -159,7 +178,7 @@ class WhooshSearcher:
                     best.append(q.Term(f, present[0]) if len(present) == 1 else dismax([q.Term(f, t) for t in present]))
                 else:
                     scoring = _union(best, FIELD_BOOSTS.get(f, 1.0))
-                    per_field.append(q.Require(scoring, q.Sequence(seq)))
+                    per_field.append(require(scoring, q.Sequence(seq)))
             # A phrase is one idea: its words' scores are averaged, not summed, so «поле битвы» weighs
             # like «battlefield» and a three-word glossary equivalent cannot outweigh the user's own words.
             return _boosted(dismax(per_field, tiebreak=1.0), node.boost / max(1, len(node.positions)))

@@ -10,6 +10,7 @@
   "use strict";
 
   var K1 = 1.2, B = 0.75, PREFIX_WEIGHT = 0.6, FUZZY_WEIGHT = 0.7, MAX_EXPANSIONS = 40;
+  var COORD_BOOST = 0.5, KIND_PRIOR = { ruling: 1.0, note: 1.0, rule: 0.9, card: 0.75 };  // as kb search
   var KIND_LABELS = { ruling: "Разъяснение", note: "Примечание", rule: "Правило", card: "Карта" };
   var STATUS_LABELS = {
     verified: "проверено", failing: "не проходит", unlinked: "не связано со сценарием",
@@ -243,12 +244,15 @@
     candidates.forEach(function (doc) {
       var score = 0, matched = 0;
       cls.forEach(function (c) { var s = clauseScore(c, doc); if (s) { matched++; score += s; } });
-      if (matched) hits.push({ doc: doc, score: score, matched: matched });
+      if (!matched) return;
+      // As `kb search` ranks (kb/search/service.py, whoosh_engine.py): every word adds to the score, a hit
+      // holding more of the question's words gains up to COORD_BOOST, and the kind prior puts the ruling
+      // before the card or rule it discusses.
+      if (cls.length > 1) score *= 1 + COORD_BOOST * matched / cls.length;
+      score *= KIND_PRIOR[idx.docs[doc][1]] || 1;
+      hits.push({ doc: doc, score: score, matched: matched });
     });
-    hits.sort(function (a, b) { return (b.matched - a.matched) || (b.score - a.score) || (a.doc - b.doc); });
-    if (hits.length && hits[0].matched === cls.length) {
-      hits = hits.filter(function (h) { return h.matched === cls.length; });
-    }
+    hits.sort(function (a, b) { return (b.score - a.score) || (a.doc - b.doc); });
     return { hits: hits, terms: terms };
   }
 
