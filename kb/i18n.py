@@ -203,10 +203,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "HTML markup error ({code}); HTML read the way a browser reads it",
     ),
     "warn.html.more": ("и ещё исправлений разметки HTML: {count}", "and {count} more HTML repairs"),
-    "search.query_cut": (
-        "запрос длиннее {limit} символов; ищется только его начало (первые {limit} символов)",
-        "the query is longer than {limit} characters; only its first {limit} characters are searched",
-    ),
     "err.export.not_dir": ("{path}: существует и не является папкой", "{path}: exists and is not a directory"),
     "err.export.not_ours": (
         "{path}: папка не пуста и не является прошлым экспортом (нет файла {marker}); выберите другую папку",

@@ -2,30 +2,21 @@
 
 A search query is a question or a few words; the longest of the development and holdout queries is under
 100 characters. A pasted page of text would only make the query parser and the scorer slow, so a query
-is cut to ``MAX_QUERY_CHARS`` (at a word boundary where there is one) and the user is told.
+is cut to ``MAX_QUERY_CHARS`` (at a word boundary where there is one) and the user is told: the search
+does it (``kb.search.query.limit_query``), for the CLI and ``--json`` alike.
 """
 
 from __future__ import annotations
 
 from ingest.limits import MAX_DOCUMENT_BYTES, MAX_LINE_CHARS, max_document_bytes, max_line_chars
+from kb.search.query import MAX_QUERY_CHARS as QUERY_LIMIT
 
-MAX_QUERY_CHARS = 500
+MAX_QUERY_CHARS = QUERY_LIMIT  # the search cuts it (``kb.search.query.limit_query``) and says so
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
     "MAX_LINE_CHARS",
     "MAX_QUERY_CHARS",
-    "cut_query",
     "max_document_bytes",
     "max_line_chars",
 ]
-
-
-def cut_query(query: str, limit: int = MAX_QUERY_CHARS) -> tuple[str, bool]:
-    """``(query, False)`` when it fits; else its first ``limit`` characters, ending at a word, and True."""
-    if len(query) <= limit:
-        return query, False
-    head = query[:limit]
-    if not query[limit].isspace() and " " in head:
-        head = head.rsplit(" ", 1)[0]
-    return head.rstrip(), True

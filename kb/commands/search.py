@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json, warn
+from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json
 from kb.i18n import entry_type_label, status_label, t
-from kb.limits import MAX_QUERY_CHARS, cut_query
 
 if TYPE_CHECKING:
     from kb.search.service import Result, SearchResponse
@@ -35,9 +34,6 @@ def search(
     from kb.search.index import IndexError_
     from kb.search.service import SearchError, SearchRequest, open_session
 
-    query, cut = cut_query(query)
-    if cut:
-        warn(t("search.query_cut", limit=MAX_QUERY_CHARS))
     _refresh_sources(quiet=as_json)
     try:
         session = open_session()

@@ -154,6 +154,8 @@ def index_documents(
 
 def _twin(kb: KnowledgeBase, entry: Ruling | Rule | Card) -> dict[str, Any]:
     """The same entry in the other language's document (``ingest.bilingual``): search shows the pair once."""
+    from ingest.entries import Card, Rule, Ruling
+
     twin = kb.get(entry.aligned) if entry.aligned else None
     if not isinstance(twin, Ruling | Rule | Card) or twin.document_id == entry.document_id:
         return {}
