@@ -75,6 +75,7 @@ KEYWORD_NAMES = {
     "morph": "Оборотень",
     "megamorph": "Мегаоборотень",
     "evoke": "Вызывание",
+    "dash": "Рывок",
     "champion": "Заступник",
     "landwalk": "Знание земель",
     "protection": "Защита",
@@ -153,7 +154,12 @@ ATTEMPTS = {
     "resolve": "разрешить верхний объект стека",
     "advance": "перейти к шагу",
 }
-ALTERNATIVES = {"evoke": "стоимость Вызывания", "morph": "стоимость Оборотня", "mana_cost": "мана-стоимость"}
+ALTERNATIVES = {
+    "evoke": "стоимость Вызывания",
+    "dash": "стоимость Рывка",
+    "morph": "стоимость Оборотня",
+    "mana_cost": "мана-стоимость",
+}
 TYPE_NAMES = {
     "Artifact": "Артефакт",
     "Creature": "Существо",

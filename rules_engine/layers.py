@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import dash
 from rules_engine.objects import FACE_DOWN, AbilityDef, Characteristics, GameObject, Snapshot
 
 if TYPE_CHECKING:
@@ -232,6 +233,9 @@ def _static_effects(
                 controller=chars.controller,
                 filter=dict(ability.spec.get("affects") or {"self": True}),
             )
+        dash_haste = dash.haste(source, chars)  # rule 702.109a
+        if dash_haste is not None:
+            yield dash_haste
 
 
 def _affected(

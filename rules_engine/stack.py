@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, effects, triggers
+from rules_engine import costs, dash, effects, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -117,6 +117,10 @@ def cast_object(
         if params.get("alternative"):  # rule 118.9a: no alternative cost when casting without paying
             raise IllegalAction(WITHOUT_PAYING_NO_ALTERNATIVE, "118.9a")
         cost = ManaCost()
+    elif params.get("alternative") == "dash":  # rule 702.109a: an alternative cost
+        if "dash" not in chars.keywords:
+            raise IllegalAction("у этой карты нет Рывка", "702.109a")
+        cost = parse_cost(str(chars.keywords["dash"]))
     elif params.get("alternative") == "evoke":
         if "evoke" not in chars.keywords:
             raise IllegalAction("у этой карты нет Вызывания", "702.74a")
@@ -462,6 +466,7 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             return
         paid = spell.paid_additional
         new = game.move(spell, "battlefield", controller=controller, face_down=spell.face_down, paid=paid)
+        dash.on_resolve(game, spell, new)
         if "enchant" in spec and spell.targets and legal and legal[0]:
             new.attached_to = spell.targets[0].oid
         return

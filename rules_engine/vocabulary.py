@@ -36,7 +36,8 @@ KEYWORDS = frozenset(
 )
 # champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");
 # protection (rule 702.16): a quality {colors: [R]}, {types: [Creature]}, {subtypes: [Goblin]} or everything
-PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "champion", "landwalk", "protection"})
+# dash (rule 702.109a): its cost, an alternative cost with haste and a delayed return to the hand
+PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "dash", "champion", "landwalk", "protection"})
 
 TRIGGER_EVENTS = frozenset(
     {
