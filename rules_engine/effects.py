@@ -1105,6 +1105,27 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
     game.move(chosen, str(v.get("to", "battlefield")), controller=who)
 
 
+@effect("bolster")
+def _bolster(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 701.39a: choose a creature you control with the least toughness (a ``bolster`` choice among those
+    tied), as the effect resolves, not targeted; put N +1/+1 counters on it."""
+    game = ctx.game
+    mine = [o for o in game.battlefield if game.controller(o) == ctx.controller and game.chars(o).is_("Creature")]
+    if not mine:
+        game.log("Под контролем нет существ: Подмога ничего не делает")
+        return
+    least = min(game.chars(o).toughness or 0 for o in mine)
+    pool = [o for o in mine if (game.chars(o).toughness or 0) == least]
+    if len(pool) == 1:
+        chosen = pool[0]
+    else:
+        answer = game.decide("bolster", ctx.controller, "на какое существо положить жетоны Подмоги?", ctx.source)
+        chosen = _pick(game, pool, answer, "существо с наименьшей выносливостью", "701.39a")
+    n = amount(ctx, v.get("n", 1))
+    game.log(f"Подмога {n}: {narr.player(ctx.controller)} выбирает {narr.obj(game, chosen)}")
+    game.put_counters(chosen, "+1/+1", n)
+
+
 @effect("change_text")
 def _change_text(ctx: Context, v: dict[str, Any]) -> None:
     """Layer 3 text change: a scripted ``text_change`` choice ``{from: Goblin, to: Elf}`` made on resolution;

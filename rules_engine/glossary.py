@@ -82,6 +82,7 @@ KEYWORD_NAMES = {
     "menace": "Угроза",
     "intimidate": "Устрашение",
     "manifest": "Воплощение",
+    "bolster": "Подмога",
     "battalion": "Батальон",
     "bloodrush": "Прилив крови",
 }

@@ -100,6 +100,7 @@ RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 CHOICE_KINDS = frozenset(
     {
         "assign",
+        "bolster",
         "bottom_order",
         "champion",
         "choose_card",

@@ -72,6 +72,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "destroy": "ref",
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
+    "bolster": {"n": "amount!"},  # rule 701.39a
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},

@@ -100,6 +100,7 @@ EFFECT_NAMES = frozenset(
         "destroy_all",
         "counters",
         "remove_counters",
+        "bolster",  # rule 701.39a: N +1/+1 counters on a creature of yours with the least toughness
         "pump",
         "set_pt",
         "switch_pt",
