@@ -217,6 +217,22 @@ MUTANTS: tuple[Mutant, ...] = (
         "",
     ),
     Mutant("evoke-only-if-paid", "702.74a", "triggers.py", '            "condition": {"paid": "evoke"},\n', ""),
+    Mutant("dash-no-haste", "702.109a", "dash.py", "    return ContinuousEffect(\n", "    return None\n    return ContinuousEffect(\n"),
+    Mutant("dash-no-return", "702.109a", "stack.py", "        dash.on_resolve(game, spell, new)\n", ""),
+    Mutant(
+        "dash-cost-is-mana-cost",
+        "702.109a",
+        "stack.py",
+        'cost = parse_cost(str(chars.keywords["dash"]))',
+        "cost = chars.cost or ManaCost()",
+    ),
+    Mutant(
+        "bolster-any-creature",
+        "701.39a",
+        "effects.py",
+        "pool = [o for o in mine if (game.chars(o).toughness or 0) == least]",
+        "pool = mine",
+    ),
     Mutant(
         "evolve-toughness",
         "702.100a",
