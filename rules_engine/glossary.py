@@ -80,6 +80,7 @@ KEYWORD_NAMES = {
     "landwalk": "Знание земель",
     "protection": "Защита",
     "menace": "Угроза",
+    "prowess": "Искусность",
     "intimidate": "Устрашение",
     "manifest": "Воплощение",
     "bolster": "Подмога",

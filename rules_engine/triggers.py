@@ -70,6 +70,17 @@ KEYWORD_TRIGGERS: dict[str, AbilityDef] = {
         },
         keyword="extort",
     ),
+    # rule 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+    "prowess": AbilityDef(
+        "triggered",
+        "prowess",
+        {
+            "triggered": "you_cast",
+            "filter": {"not_types": ["Creature"]},
+            "effect": {"pump": {"power": 1, "toughness": 1, "on": "self"}},
+        },
+        keyword="prowess",
+    ),
     # rule 502.78a of the time: "When you cast this spell, if its conspire cost was paid, copy it."
     "conspire": AbilityDef(
         "triggered",

@@ -32,6 +32,7 @@ KEYWORDS = frozenset(
         "cipher",  # rule 702.97a: encode the card on a creature on resolution
         "intimidate",  # rule 702.13b: blocked only by artifact creatures and creatures sharing a colour with it
         "menace",  # rule 702.111b: can't be blocked except by two or more creatures
+        "prowess",  # rule 702.108a: whenever you cast a noncreature spell, +1/+1 until end of turn
     }
 )
 # champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");
