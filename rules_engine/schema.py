@@ -191,6 +191,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "had_no_counters": "counter",
     "had_counters": "counter",
     "life_at_most": "int",
+    "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
     **HISTORY_CONDITIONS,
 }
@@ -210,7 +211,8 @@ DELAYED_KEYS: dict[str, str] = {
 ABILITY_KEYS: dict[str, frozenset[str]] = {
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
                             "counter"}),
-    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone"}),
+    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
+                            "condition"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value"}),
 }
 

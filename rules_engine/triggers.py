@@ -480,6 +480,13 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
     if "life_at_most" in cond:
         return game.players[controller].life <= int(cond["life_at_most"])
+    if "total_power_at_least" in cond:  # each creature's actual power, a negative one included (DTK formidable)
+        total = sum(
+            game.chars(o).power or 0
+            for o in game.battlefield
+            if game.controller(o) == controller and game.chars(o).is_("Creature")
+        )
+        return total >= int(cond["total_power_at_least"])
     looked_back = history.holds(game, cond, controller)  # this turn's history (rule 603.4 checks it twice)
     if looked_back is not None:
         return looked_back
