@@ -923,6 +923,17 @@ def _play_linked(ctx: Context, v: Any) -> None:
     play_without_paying(ctx, cards[0])
 
 
+@effect("cast_without_paying")
+def _cast_without_paying(ctx: Context, v: Any) -> None:
+    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer."""
+    found = objects(ctx, v)
+    if not found:
+        ctx.game.log("Той карты больше нет там, где она была: ничего не происходит")
+        return
+    for obj in found:
+        play_without_paying(ctx, obj)
+
+
 def play_without_paying(ctx: Context, obj: GameObject) -> bool:
     """Play a card (or cast a copy) as part of a resolving effect: a scripted ``play`` answer (no, yes, or a
     mapping of cast options such as targets / conspire / alternative). A land is played only in its

@@ -81,6 +81,7 @@ KEYWORD_NAMES = {
     "protection": "Защита",
     "menace": "Угроза",
     "prowess": "Искусность",
+    "rebound": "Отскок",
     "formidable": "Внушительность",
     "intimidate": "Устрашение",
     "manifest": "Воплощение",

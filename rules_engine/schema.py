@@ -73,6 +73,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "bolster": {"n": "amount!"},  # rule 701.39a
+    "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},

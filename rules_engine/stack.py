@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, dash, effects, triggers
+from rules_engine import costs, dash, effects, rebound, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -161,7 +161,9 @@ def cast_object(
         spell = game.new_object(card_obj.card, "stack", player, is_copy=True)
         game.touch()
     else:
+        cast_from = card_obj.zone
         spell = game.move(card_obj, "stack", controller=player, face_down=face_down)
+        spell.cast_from = cast_from
     spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
     spell.modes = modes
     if params.get("alternative"):
@@ -478,6 +480,9 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         effects.run(ctx, spec["effect"])
     cipher = "cipher" in chars.keywords and not spell.is_copy and spell in game.stack
     if cipher and effects.encode(game, spell, controller):
+        return
+    if rebound.applies(game, spell):
+        rebound.exile(game, spell)
         return
     _finish_spell(game, spell, "graveyard")
 

@@ -32,6 +32,7 @@ KEYWORDS = frozenset(
         "cipher",  # rule 702.97a: encode the card on a creature on resolution
         "intimidate",  # rule 702.13b: blocked only by artifact creatures and creatures sharing a colour with it
         "menace",  # rule 702.111b: can't be blocked except by two or more creatures
+        "rebound",  # rule 702.88a: cast from the hand, exiled as it resolves, cast again at the next upkeep
         "prowess",  # rule 702.108a: whenever you cast a noncreature spell, +1/+1 until end of turn
     }
 )
@@ -101,6 +102,7 @@ EFFECT_NAMES = frozenset(
         "destroy_all",
         "counters",
         "remove_counters",
+        "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
         "bolster",  # rule 701.39a: N +1/+1 counters on a creature of yours with the least toughness
         "pump",
         "set_pt",

@@ -226,6 +226,23 @@ MUTANTS: tuple[Mutant, ...] = (
         'cost = parse_cost(str(chars.keywords["dash"]))',
         "cost = chars.cost or ManaCost()",
     ),
+    Mutant("rebound-never", "702.88a", "stack.py", "    if rebound.applies(game, spell):\n", "    if False:\n"),
+    Mutant("rebound-from-anywhere", "702.88a", "rebound.py", '        and spell.cast_from == "hand"\n', ""),
+    Mutant("prowess-creature-spells", "702.108a", "triggers.py", '            "filter": {"not_types": ["Creature"]},\n', ""),
+    Mutant(
+        "activate-only-if-ignored",
+        "602.5b",
+        "stack.py",
+        '    if spec.get("condition") and not triggers.check_condition(game, spec["condition"], obj, None):\n',
+        "    if False:\n",
+    ),
+    Mutant(
+        "formidable-ignores-negative-power",
+        "602.5b",
+        "triggers.py",
+        "            game.chars(o).power or 0\n            for o in game.battlefield",
+        "            max(game.chars(o).power or 0, 0)\n            for o in game.battlefield",
+    ),
     Mutant(
         "bolster-any-creature",
         "701.39a",
