@@ -1137,6 +1137,39 @@ def _bolster(ctx: Context, v: dict[str, Any]) -> None:
     game.put_counters(chosen, "+1/+1", n)
 
 
+@effect("exploit")
+def _exploit(ctx: Context, v: Any) -> None:
+    """Rule 702.110: you may sacrifice a creature (an ``exploit`` choice: REF or "no", made as the ability
+    resolves; one creature at most). The creature with exploit "exploits a creature" only if it is still on the
+    battlefield, or is the creature sacrificed (702.110b): then its "when it exploits" ability triggers."""
+    from rules_engine import triggers
+    from rules_engine.game import Event
+
+    game = ctx.game
+    who = ctx.controller
+    answer = game.decide("exploit", who, "пожертвовать существо (Угнетение)? REF или no", ctx.source)
+    if answer in (None, False, "no"):
+        game.log(f"{narr.player(who)} решает ничего не жертвовать")
+        return
+    if isinstance(answer, list):
+        if len(answer) != 1:
+            raise IllegalAction("Угнетением жертвуют не больше одного существа", "702.110a")
+        answer = answer[0]
+    mine = [o for o in game.battlefield if game.controller(o) == who and game.chars(o).is_("Creature")]
+    chosen = _pick(game, mine, answer, "существо под вашим контролем", "702.110a")
+    live = game.find(ctx.source.oid)
+    on_battlefield = live is not None and live.zone == "battlefield"
+    source_snap = game.snapshot(live) if on_battlefield and live is not None else None
+    sacrificed = game.snapshot(chosen)
+    game.log(f"{narr.player(who)} приносит в жертву {narr.obj(game, chosen)} (Угнетение)")
+    game.move(chosen, "graveyard")
+    if source_snap is None:
+        game.log("Существа с Угнетением уже нет на поле битвы: оно не угнетает существо")
+        return
+    itself = chosen.oid == source_snap.oid
+    triggers.collect(game, Event("exploits", obj=None if itself else live, lki=source_snap, target=sacrificed))
+
+
 @effect("change_text")
 def _change_text(ctx: Context, v: dict[str, Any]) -> None:
     """Layer 3 text change: a scripted ``text_change`` choice ``{from: Goblin, to: Elf}`` made on resolution;

@@ -82,6 +82,7 @@ KEYWORD_NAMES = {
     "menace": "Угроза",
     "prowess": "Искусность",
     "rebound": "Отскок",
+    "exploit": "Угнетение",
     "formidable": "Внушительность",
     "intimidate": "Устрашение",
     "manifest": "Воплощение",

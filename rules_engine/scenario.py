@@ -106,6 +106,7 @@ CHOICE_KINDS = frozenset(
         "choose_card",
         "cipher",
         "clash",
+        "exploit",
         "cost",
         "discard",
         "hideaway",

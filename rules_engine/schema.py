@@ -74,6 +74,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "bolster": {"n": "amount!"},  # rule 701.39a
     "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
+    "exploit": "none",  # rule 702.110a
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},
@@ -178,6 +179,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "clashes": None,
     "clash_won": None,
     "turned_face_up": None,
+    "exploits": None,
     "permanent_turned_face_up": FILTER,
     "becomes_target": {"by": "you_or_opponent"},
     "you_gain_life": None,

@@ -81,6 +81,10 @@ KEYWORD_TRIGGERS: dict[str, AbilityDef] = {
         },
         keyword="prowess",
     ),
+    # rule 702.110a: "When this creature enters the battlefield, you may sacrifice a creature."
+    "exploit": AbilityDef(
+        "triggered", "exploit", {"triggered": "enters", "effect": {"exploit": None}}, keyword="exploit"
+    ),
     # rule 502.78a of the time: "When you cast this spell, if its conspire cost was paid, copy it."
     "conspire": AbilityDef(
         "triggered",
@@ -252,6 +256,10 @@ def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Char
     if event.kind in ("cast",) and event.obj is not None:
         out.append((event.obj, game.chars(event.obj), game.controller(event.obj)))
         seen.add(event.obj.oid)
+    if event.kind == "exploits" and event.obj is None and event.lki is not None:
+        # it exploited itself: it left as it exploited, and its ability looks back (702.110b)
+        out.append((event.lki, event.lki.chars, event.lki.controller))
+        seen.add(event.lki.oid)
     if event.kind in ("damage", "combat_damage_to_player") and event.lki is not None:
         live_source = game.find(event.lki.oid)
         if live_source is None or live_source.zone != "battlefield":
@@ -280,6 +288,8 @@ def _matches(
         return (
             moved and event.to_zone == "graveyard" and event.obj is not None and source.oid == event.obj.oid
         )
+    if when == "exploits":  # rule 702.110b: this very creature exploited a creature
+        return event.kind == "exploits" and event.lki is not None and event.lki.oid == source.oid
     in_graveyard = isinstance(source, GameObject) and source.zone == "graveyard"
     if in_graveyard and event.obj is not None and source.oid == event.obj.oid:
         return False  # a card in a graveyard triggers only on the way there

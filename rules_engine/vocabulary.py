@@ -32,6 +32,7 @@ KEYWORDS = frozenset(
         "cipher",  # rule 702.97a: encode the card on a creature on resolution
         "intimidate",  # rule 702.13b: blocked only by artifact creatures and creatures sharing a colour with it
         "menace",  # rule 702.111b: can't be blocked except by two or more creatures
+        "exploit",  # rule 702.110a: when this creature enters, you may sacrifice a creature
         "rebound",  # rule 702.88a: cast from the hand, exiled as it resolves, cast again at the next upkeep
         "prowess",  # rule 702.108a: whenever you cast a noncreature spell, +1/+1 until end of turn
     }
@@ -61,6 +62,7 @@ TRIGGER_EVENTS = frozenset(
         "clash_won",  # its controller clashes and wins
         "turned_face_up",  # this permanent is turned face up (rules 702.37e, 701.40b; 708.8: it doesn't "enter")
         "permanent_turned_face_up",  # a permanent matching filter is turned face up
+        "exploits",  # this creature exploits a creature (rule 702.110b), also when it sacrificed itself
         "becomes_target",  # this permanent becomes the target of a spell or ability
         "you_gain_life",  # its controller gains life (rule 119.9: once per life-gaining event, never for 0)
         "opponent_casts",  # an opponent casts a spell (filter: on the spell, e.g. {multicolored: true})
@@ -103,6 +105,7 @@ EFFECT_NAMES = frozenset(
         "counters",
         "remove_counters",
         "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
+        "exploit",  # rule 702.110a: the exploit trigger's sacrifice, chosen as it resolves (an exploit choice)
         "bolster",  # rule 701.39a: N +1/+1 counters on a creature of yours with the least toughness
         "pump",
         "set_pt",

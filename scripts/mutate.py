@@ -244,6 +244,14 @@ MUTANTS: tuple[Mutant, ...] = (
         "            max(game.chars(o).power or 0, 0)\n            for o in game.battlefield",
     ),
     Mutant(
+        "exploit-no-lookback",
+        "702.110b",
+        "triggers.py",
+        '    if event.kind == "exploits" and event.obj is None and event.lki is not None:\n',
+        "    if False:\n",
+    ),
+    Mutant("exploit-not-sacrificed", "702.110a", "effects.py", '    game.move(chosen, "graveyard")\n    if source_snap', "    if source_snap"),
+    Mutant(
         "bolster-any-creature",
         "701.39a",
         "effects.py",
