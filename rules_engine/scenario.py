@@ -34,8 +34,9 @@ TOP_KEYS = frozenset(
 )
 CARD_PLACEHOLDER = "{card}"
 CARD_RU_PLACEHOLDER = "{card_ru}"  # the card's Russian name, for titles a Russian reader reads
-# the mana that pays the card's mana cost ({card_mana}) or a keyword's cost ({card_mana:megamorph}), each generic
-# mana as {C}: a pool and a payment for a family whose cards cost different mana
+# the mana that pays the card's mana cost ({card_mana}), a keyword's cost ({card_mana:megamorph}) or an activated
+# ability's ({card_mana:animate}), each generic mana as {C}: a pool and a payment for a family whose cards cost
+# different mana
 CARD_MANA_PLACEHOLDER = re.compile(r"\{card_mana(?::([a-z_]+))?\}")
 RULING_REF_KEYS = frozenset({"card", "official"})
 
@@ -230,9 +231,14 @@ def _card_mana(path: Path, data: LDict, card: CardDef | None, keyword: str) -> s
     if card is None:
         raise _fail(path, data, "each_card: {card_mana} needs the card's definition", "each_card")
     if keyword:
-        if keyword not in card.keywords:
-            raise _fail(path, data, f"each_card: {card.name} has no keyword {keyword}", "each_card")
-        cost = parse_cost(str(card.keywords[keyword]))
+        named = [a for a in card.abilities if a.kind == "activated" and a.name == keyword]
+        if keyword in card.keywords:
+            cost = parse_cost(str(card.keywords[keyword]))
+        elif named:  # an activated ability's mana cost: the parts in braces other than {T} / {Q}
+            parts = re.findall(r"\{[^}]+\}", str(named[0].spec.get("activated", "")))
+            cost = parse_cost("".join(x for x in parts if x not in ("{T}", "{Q}")))
+        else:
+            raise _fail(path, data, f"each_card: {card.name} has no keyword or ability {keyword}", "each_card")
     else:
         cost = card.cost or parse_cost("{0}")
     out = []
