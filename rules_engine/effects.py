@@ -1197,6 +1197,28 @@ def _transform(ctx: Context, v: Any) -> None:
         game.log(f"{narr.obj(game, obj)} трансформируется")
 
 
+@effect("turn_face_up")
+def _turn_face_up_effect(ctx: Context, v: Any) -> None:
+    """An effect turns a face-down permanent face up (rule 708.8: nothing enters the battlefield). A manifested
+    instant or sorcery card is revealed instead and stays face down, and nothing triggers (rule 701.40g)."""
+    from rules_engine import triggers
+    from rules_engine.game import Event
+
+    game = ctx.game
+    for obj in objects(ctx, v):
+        if not obj.face_down:
+            continue
+        if obj.definition.types & {"Instant", "Sorcery"}:
+            game.log(f"{narr.obj(game, obj)} показывается («{obj.definition.name_ru}») и остается рубашкой вверх")
+            continue
+        obj.face_down = False
+        obj.transformed = False
+        obj.manifested = False
+        game.touch()
+        game.log(f"{narr.obj(game, obj)} переворачивается рубашкой вниз")
+        triggers.collect(game, Event("turned_face_up", obj=obj, player=game.controller(obj)))
+
+
 @effect("turn_face_down")
 def _turn_face_down(ctx: Context, v: Any) -> None:
     for obj in objects(ctx, v):

@@ -75,6 +75,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "bolster": {"n": "amount!"},  # rule 701.39a
     "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
     "exploit": "none",  # rule 702.110a
+    "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},

@@ -106,6 +106,7 @@ EFFECT_NAMES = frozenset(
         "remove_counters",
         "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
         "exploit",  # rule 702.110a: the exploit trigger's sacrifice, chosen as it resolves (an exploit choice)
+        "turn_face_up",  # an effect turns a face-down permanent face up (a manifested instant stays down, 701.40g)
         "bolster",  # rule 701.39a: N +1/+1 counters on a creature of yours with the least toughness
         "pump",
         "set_pt",
