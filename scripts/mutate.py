@@ -252,6 +252,13 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("exploit-not-sacrificed", "702.110a", "effects.py", '    game.move(chosen, "graveyard")\n    if source_snap', "    if source_snap"),
     Mutant(
+        "manifested-instant-turns-face-up",
+        "701.40g",
+        "effects.py",
+        '        if obj.definition.types & {"Instant", "Sorcery"}:\n            game.log(f"{narr.obj(game, obj)} показывается',
+        '        if False:\n            game.log(f"{narr.obj(game, obj)} показывается',
+    ),
+    Mutant(
         "bolster-any-creature",
         "701.39a",
         "effects.py",
