@@ -109,6 +109,11 @@ class RulingCatalog:
         self.ids = set(kb.by_id)
         self.by_card: dict[str, list[tuple[str, str]]] = {}
         self.texts: list[tuple[str, str]] = []
+        # a card's own entry: a ruling that names another card is that card's ruling too, but its copy printed on
+        # the card itself is the one a scenario about the card means
+        self.card_ids: dict[str, str] = {
+            card.name.lower(): card.id for card in getattr(kb, "cards", ()) if card.id.startswith("mtgjson/card/")
+        }
         for ruling in kb.rulings:
             if getattr(ruling, "lang", None) != "en" or not ruling.id.startswith("mtgjson/"):
                 continue
@@ -127,7 +132,9 @@ class RulingCatalog:
         if card.lower() not in self.by_card:
             return None  # the card's set is not ingested: the scenario plays, unlinked
         start = _fold(text)
-        return [rid for rid, body in self.by_card[card.lower()] if body.startswith(start)]
+        hits = [rid for rid, body in self.by_card[card.lower()] if body.startswith(start)]
+        own = [rid for rid in hits if rid.startswith(f"{self.card_ids.get(card.lower(), '')}/ruling/")]
+        return own if len(hits) > 1 and len(own) == 1 else hits
 
     def official_of_any_card(self, text: str) -> list[str]:
         """Every card's official ruling starting so: the rulings of a keyword printed on each of its cards."""

@@ -217,7 +217,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "",
     ),
     Mutant("evoke-only-if-paid", "702.74a", "triggers.py", '            "condition": {"paid": "evoke"},\n', ""),
-    Mutant("dash-no-haste", "702.109a", "dash.py", "    return ContinuousEffect(\n", "    return None\n    return ContinuousEffect(\n"),
+    Mutant(
+        "dash-no-haste",
+        "702.109a",
+        "dash.py",
+        "    return ContinuousEffect(\n",
+        "    return None\n    return ContinuousEffect(\n",
+    ),
     Mutant("dash-no-return", "702.109a", "stack.py", "        dash.on_resolve(game, spell, new)\n", ""),
     Mutant(
         "dash-cost-is-mana-cost",
@@ -228,7 +234,9 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("rebound-never", "702.88a", "stack.py", "    if rebound.applies(game, spell):\n", "    if False:\n"),
     Mutant("rebound-from-anywhere", "702.88a", "rebound.py", '        and spell.cast_from == "hand"\n', ""),
-    Mutant("prowess-creature-spells", "702.108a", "triggers.py", '            "filter": {"not_types": ["Creature"]},\n', ""),
+    Mutant(
+        "prowess-creature-spells", "702.108a", "triggers.py", '            "filter": {"not_types": ["Creature"]},\n', ""
+    ),
     Mutant(
         "activate-only-if-ignored",
         "602.5b",
@@ -250,13 +258,19 @@ MUTANTS: tuple[Mutant, ...] = (
         '    if event.kind == "exploits" and event.obj is None and event.lki is not None:\n',
         "    if False:\n",
     ),
-    Mutant("exploit-not-sacrificed", "702.110a", "effects.py", '    game.move(chosen, "graveyard")\n    if source_snap', "    if source_snap"),
+    Mutant(
+        "exploit-not-sacrificed",
+        "702.110a",
+        "effects.py",
+        '    game.move(chosen, "graveyard")\n    if source_snap',
+        "    if source_snap",
+    ),
     Mutant(
         "manifested-instant-turns-face-up",
         "701.40g",
         "effects.py",
-        '        if obj.definition.types & {"Instant", "Sorcery"}:\n            game.log(f"{narr.obj(game, obj)} показывается',
-        '        if False:\n            game.log(f"{narr.obj(game, obj)} показывается',
+        '        if obj.definition.types & {"Instant", "Sorcery"}:\n            game.log(f"{narr.obj(game, obj)} показ',
+        '        if False:\n            game.log(f"{narr.obj(game, obj)} показ',
     ),
     Mutant(
         "bolster-any-creature",
