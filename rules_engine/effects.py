@@ -1002,6 +1002,17 @@ def _play_linked(ctx: Context, v: Any) -> None:
     play_without_paying(ctx, cards[0])
 
 
+@effect("cast_without_paying")
+def _cast_without_paying(ctx: Context, v: Any) -> None:
+    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer."""
+    found = objects(ctx, v)
+    if not found:
+        ctx.game.log("Той карты больше нет там, где она была: ничего не происходит")
+        return
+    for obj in found:
+        play_without_paying(ctx, obj)
+
+
 def play_without_paying(ctx: Context, obj: GameObject) -> bool:
     """Play a card (or cast a copy) as part of a resolving effect: a scripted ``play`` answer (no, yes, or a
     mapping of cast options such as targets / conspire / alternative). A land is played only in its
@@ -1185,6 +1196,60 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
     game.move(chosen, str(v.get("to", "battlefield")), controller=who)
 
 
+@effect("bolster")
+def _bolster(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 701.39a: choose a creature you control with the least toughness (a ``bolster`` choice among those
+    tied), as the effect resolves, not targeted; put N +1/+1 counters on it."""
+    game = ctx.game
+    mine = [o for o in game.battlefield if game.controller(o) == ctx.controller and game.chars(o).is_("Creature")]
+    if not mine:
+        game.log("Под контролем нет существ: Подмога ничего не делает")
+        return
+    least = min(game.chars(o).toughness or 0 for o in mine)
+    pool = [o for o in mine if (game.chars(o).toughness or 0) == least]
+    if len(pool) == 1:
+        chosen = pool[0]
+    else:
+        answer = game.decide("bolster", ctx.controller, "на какое существо положить жетоны Подмоги?", ctx.source)
+        chosen = _pick(game, pool, answer, "существо с наименьшей выносливостью", "701.39a")
+    n = amount(ctx, v.get("n", 1))
+    game.log(f"Подмога {n}: {narr.player(ctx.controller)} выбирает {narr.obj(game, chosen)}")
+    game.put_counters(chosen, "+1/+1", n)
+
+
+@effect("exploit")
+def _exploit(ctx: Context, v: Any) -> None:
+    """Rule 702.110: you may sacrifice a creature (an ``exploit`` choice: REF or "no", made as the ability
+    resolves; one creature at most). The creature with exploit "exploits a creature" only if it is still on the
+    battlefield, or is the creature sacrificed (702.110b): then its "when it exploits" ability triggers."""
+    from rules_engine import triggers
+    from rules_engine.game import Event
+
+    game = ctx.game
+    who = ctx.controller
+    answer = game.decide("exploit", who, "пожертвовать существо (Угнетение)? REF или no", ctx.source)
+    if answer in (None, False, "no"):
+        game.log(f"{narr.player(who)} решает ничего не жертвовать")
+        return
+    if isinstance(answer, list):
+        if len(answer) != 1:
+            raise IllegalAction("Угнетением жертвуют не больше одного существа", "702.110a")
+        answer = answer[0]
+    mine = [o for o in game.battlefield if game.controller(o) == who and game.chars(o).is_("Creature")]
+    chosen = _pick(game, mine, answer, "существо под вашим контролем", "702.110a")
+    live = game.find(ctx.source.oid)
+    on_battlefield = live is not None and live.zone == "battlefield"
+    source_snap = game.snapshot(live) if on_battlefield and live is not None else None
+    sacrificed = game.snapshot(chosen)
+    game.log(f"{narr.player(who)} приносит в жертву {narr.obj(game, chosen)} (Угнетение)")
+    game.move(chosen, "graveyard")
+    if source_snap is None:
+        game.log("Существа с Угнетением уже нет на поле битвы: оно не угнетает существо")
+        return
+    itself = chosen.oid == source_snap.oid
+    triggers.collect(game, Event("exploits", obj=None if itself else live, lki=source_snap, target=sacrificed))
+
+
 @effect("change_text")
 def _change_text(ctx: Context, v: dict[str, Any]) -> None:
     """Layer 3 text change: a scripted ``text_change`` choice ``{from: Goblin, to: Elf}`` made on resolution;
@@ -1210,6 +1275,28 @@ def _transform(ctx: Context, v: Any) -> None:
         obj.transformed = not obj.transformed
         game.touch()
         game.log(f"{narr.obj(game, obj)} трансформируется")
+
+
+@effect("turn_face_up")
+def _turn_face_up_effect(ctx: Context, v: Any) -> None:
+    """An effect turns a face-down permanent face up (rule 708.8: nothing enters the battlefield). A manifested
+    instant or sorcery card is revealed instead and stays face down, and nothing triggers (rule 701.40g)."""
+    from rules_engine import triggers
+    from rules_engine.game import Event
+
+    game = ctx.game
+    for obj in objects(ctx, v):
+        if not obj.face_down:
+            continue
+        if obj.definition.types & {"Instant", "Sorcery"}:
+            game.log(f"{narr.obj(game, obj)} показывается («{obj.definition.name_ru}») и остается рубашкой вверх")
+            continue
+        obj.face_down = False
+        obj.transformed = False
+        obj.manifested = False
+        game.touch()
+        game.log(f"{narr.obj(game, obj)} переворачивается рубашкой вниз")
+        triggers.collect(game, Event("turned_face_up", obj=obj, player=game.controller(obj)))
 
 
 @effect("turn_face_down")

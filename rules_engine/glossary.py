@@ -75,13 +75,19 @@ KEYWORD_NAMES = {
     "morph": "Оборотень",
     "megamorph": "Мегаоборотень",
     "evoke": "Вызывание",
+    "dash": "Рывок",
     "champion": "Заступник",
     "landwalk": "Знание земель",
     "protection": "Защита",
     "menace": "Угроза",
     "infect": "Заражение",
+    "prowess": "Искусность",
+    "rebound": "Отскок",
+    "exploit": "Угнетение",
+    "formidable": "Внушительность",
     "intimidate": "Устрашение",
     "manifest": "Воплощение",
+    "bolster": "Подмога",
     "battalion": "Батальон",
     "bloodrush": "Прилив крови",
 }
@@ -155,7 +161,12 @@ ATTEMPTS = {
     "resolve": "разрешить верхний объект стека",
     "advance": "перейти к шагу",
 }
-ALTERNATIVES = {"evoke": "стоимость Вызывания", "morph": "стоимость Оборотня", "mana_cost": "мана-стоимость"}
+ALTERNATIVES = {
+    "evoke": "стоимость Вызывания",
+    "dash": "стоимость Рывка",
+    "morph": "стоимость Оборотня",
+    "mana_cost": "мана-стоимость",
+}
 TYPE_NAMES = {
     "Artifact": "Артефакт",
     "Creature": "Существо",

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies
+from rules_engine import copies, dash
 from rules_engine.objects import FACE_DOWN, AbilityDef, Characteristics, GameObject, Snapshot
 
 if TYPE_CHECKING:
@@ -353,6 +353,9 @@ def _static_effects(
                 filter=dict(ability.spec.get("affects") or {"self": True}),
                 ability=ability,
             )
+        dash_haste = dash.haste(source, chars)  # rule 702.109a
+        if dash_haste is not None:
+            yield dash_haste
 
 
 def _affected(

@@ -182,6 +182,7 @@ class GameObject:
     mana_spent: Counter[str] = field(default_factory=Counter)
     is_copy: bool = False
     paid_additional: tuple[str, ...] = ()
+    cast_from: str = ""  # the zone a spell was cast from (rebound: only from the hand, rule 702.88a)
     # combat
     attacking: str | int | None = None  # a player name or a planeswalker oid
     blocking: list[int] = field(default_factory=list)

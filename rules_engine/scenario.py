@@ -24,6 +24,7 @@ from rules_engine import log as narr
 from rules_engine.cards import CardDB, parse_card
 from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScenarioFormatError, ScriptError
 from rules_engine.game import Choice, Game
+from rules_engine.mana import parse_cost
 from rules_engine.objects import Card, CardDef
 from rules_engine.options import ERA_DECISIONS, RulesOptions
 from rules_engine.turn import STEPS
@@ -34,6 +35,10 @@ TOP_KEYS = frozenset(
 )
 CARD_PLACEHOLDER = "{card}"
 CARD_RU_PLACEHOLDER = "{card_ru}"  # the card's Russian name, for titles a Russian reader reads
+# the mana that pays the card's mana cost ({card_mana}), a keyword's cost ({card_mana:megamorph}) or an activated
+# ability's ({card_mana:animate}), each generic mana as {C}: a pool and a payment for a family whose cards cost
+# different mana
+CARD_MANA_PLACEHOLDER = re.compile(r"\{card_mana(?::([a-z_]+))?\}")
 RULING_REF_KEYS = frozenset({"card", "official"})
 
 
@@ -97,12 +102,14 @@ RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 CHOICE_KINDS = frozenset(
     {
         "assign",
+        "bolster",
         "bottom_order",
         "champion",
         "choose_card",
         "cipher",
         "clash",
         "copy",
+        "exploit",
         "cost",
         "discard",
         "hideaway",
@@ -212,13 +219,41 @@ def load_scenarios(
     for name in names:
         known_card = card_db.get(name) if card_db is not None else None
         name_ru = known_card.name_ru if known_card is not None and known_card.name_ru else name
-        one = _substitute({k: v for k, v in data.items() if k != "each_card"}, {CARD_PLACEHOLDER: name,
-                                                                                 CARD_RU_PLACEHOLDER: name_ru})
+        names_of = {CARD_PLACEHOLDER: name, CARD_RU_PLACEHOLDER: name_ru}
+        for found in sorted(set(CARD_MANA_PLACEHOLDER.findall(repr(data)))):
+            names_of["{card_mana" + (f":{found}" if found else "") + "}"] = _card_mana(path, data, known_card, found)
+        one = _substitute({k: v for k, v in data.items() if k != "each_card"}, names_of)
         scenario = _build(path, one, card_db, known_rulings)
         scenario.id = str(data["id"]).replace(CARD_PLACEHOLDER, _slug(name))
         scenario.card = name
         out.append(scenario)
     return out
+
+
+def _card_mana(path: Path, data: LDict, card: CardDef | None, keyword: str) -> str:
+    """The mana (generic as {C}) that pays the card's mana cost or the cost of its keyword ``keyword``."""
+    if card is None:
+        raise _fail(path, data, "each_card: {card_mana} needs the card's definition", "each_card")
+    if keyword:
+        named = [a for a in card.abilities if a.kind == "activated" and a.name == keyword]
+        if keyword in card.keywords:
+            cost = parse_cost(str(card.keywords[keyword]))
+        elif named:  # an activated ability's mana cost: the parts in braces other than {T} / {Q}
+            parts = re.findall(r"\{[^}]+\}", str(named[0].spec.get("activated", "")))
+            cost = parse_cost("".join(x for x in parts if x not in ("{T}", "{Q}")))
+        else:
+            raise _fail(path, data, f"each_card: {card.name} has no keyword or ability {keyword}", "each_card")
+    else:
+        cost = card.cost or parse_cost("{0}")
+    out = []
+    for symbol in cost.symbols:
+        if symbol.kind == "generic":
+            out.append("{C}" * symbol.amount)
+        elif symbol.kind in ("colored", "colorless"):
+            out.append(str(symbol))
+        else:
+            raise _fail(path, data, f"each_card: {{card_mana}} can't pay {symbol} of {card.name}", "each_card")
+    return "".join(out)
 
 
 def _slug(name: str) -> str:

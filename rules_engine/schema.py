@@ -72,6 +72,10 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "destroy": "destroy",
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
+    "bolster": {"n": "amount!"},  # rule 701.39a
+    "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
+    "exploit": "none",  # rule 702.110a
+    "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},
@@ -195,6 +199,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "clashes": None,
     "clash_won": None,
     "turned_face_up": None,
+    "exploits": None,
     "permanent_turned_face_up": FILTER,
     "becomes_target": {"by": "you_or_opponent"},
     "you_gain_life": None,
@@ -209,6 +214,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "had_no_counters": "counter",
     "had_counters": "counter",
     "life_at_most": "int",
+    "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
     **HISTORY_CONDITIONS,
 }
@@ -228,7 +234,8 @@ DELAYED_KEYS: dict[str, str] = {
 ABILITY_KEYS: dict[str, frozenset[str]] = {
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
                             "counter"}),
-    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone"}),
+    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
+                            "condition"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value"}),
 }
 

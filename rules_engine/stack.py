@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, effects, triggers
+from rules_engine import copies, costs, dash, effects, rebound, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -117,6 +117,10 @@ def cast_object(
         if params.get("alternative"):  # rule 118.9a: no alternative cost when casting without paying
             raise IllegalAction(WITHOUT_PAYING_NO_ALTERNATIVE, "118.9a")
         cost = ManaCost()
+    elif params.get("alternative") == "dash":  # rule 702.109a: an alternative cost
+        if "dash" not in chars.keywords:
+            raise IllegalAction("у этой карты нет Рывка", "702.109a")
+        cost = parse_cost(str(chars.keywords["dash"]))
     elif params.get("alternative") == "evoke":
         if "evoke" not in chars.keywords:
             raise IllegalAction("у этой карты нет Вызывания", "702.74a")
@@ -157,7 +161,9 @@ def cast_object(
         spell = game.new_object(card_obj.card, "stack", player, is_copy=True)
         game.touch()
     else:
+        cast_from = card_obj.zone
         spell = game.move(card_obj, "stack", controller=player, face_down=face_down)
+        spell.cast_from = cast_from
     spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
     spell.modes = modes
     if params.get("alternative"):
@@ -361,6 +367,9 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
             raise IllegalAction("эту способность можно активировать только как волшебство", rule)
         if cost.loyalty is not None and obj.oid in game.loyalty_used:
             raise IllegalAction("способность верности этого мироходца уже активирована в этом ходу", "606.3")
+    # rule 602.5b: "Activate only if ..." (formidable: creatures you control have total power 8 or greater)
+    if spec.get("condition") and not triggers.check_condition(game, spec["condition"], obj, None):
+        raise IllegalAction("условие активации этой способности не выполнено", "602.5b")
     costs.check(game, cost, obj, player)
     mana = cost.mana
     x = 0
@@ -467,6 +476,7 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             return
         paid = spell.paid_additional
         new = game.move(spell, "battlefield", controller=controller, face_down=spell.face_down, paid=paid)
+        dash.on_resolve(game, spell, new)
         if "enchant" in spec and spell.targets and legal and legal[0]:
             new.attached_to = spell.targets[0].oid
         return
@@ -475,6 +485,9 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         effects.run(ctx, spec["effect"])
     cipher = "cipher" in chars.keywords and not spell.is_copy and spell in game.stack
     if cipher and effects.encode(game, spell, controller):
+        return
+    if rebound.applies(game, spell):
+        rebound.exile(game, spell)
         return
     _finish_spell(game, spell, "graveyard")
 

@@ -70,6 +70,21 @@ KEYWORD_TRIGGERS: dict[str, AbilityDef] = {
         },
         keyword="extort",
     ),
+    # rule 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+    "prowess": AbilityDef(
+        "triggered",
+        "prowess",
+        {
+            "triggered": "you_cast",
+            "filter": {"not_types": ["Creature"]},
+            "effect": {"pump": {"power": 1, "toughness": 1, "on": "self"}},
+        },
+        keyword="prowess",
+    ),
+    # rule 702.110a: "When this creature enters the battlefield, you may sacrifice a creature."
+    "exploit": AbilityDef(
+        "triggered", "exploit", {"triggered": "enters", "effect": {"exploit": None}}, keyword="exploit"
+    ),
     # rule 502.78a of the time: "When you cast this spell, if its conspire cost was paid, copy it."
     "conspire": AbilityDef(
         "triggered",
@@ -241,6 +256,10 @@ def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Char
     if event.kind in ("cast",) and event.obj is not None:
         out.append((event.obj, game.chars(event.obj), game.controller(event.obj)))
         seen.add(event.obj.oid)
+    if event.kind == "exploits" and event.obj is None and event.lki is not None:
+        # it exploited itself: it left as it exploited, and its ability looks back (702.110b)
+        out.append((event.lki, event.lki.chars, event.lki.controller))
+        seen.add(event.lki.oid)
     if event.kind in ("damage", "combat_damage_to_player") and event.lki is not None:
         live_source = game.find(event.lki.oid)
         if live_source is None or live_source.zone != "battlefield":
@@ -269,6 +288,8 @@ def _matches(
         return (
             moved and event.to_zone == "graveyard" and event.obj is not None and source.oid == event.obj.oid
         )
+    if when == "exploits":  # rule 702.110b: this very creature exploited a creature
+        return event.kind == "exploits" and event.lki is not None and event.lki.oid == source.oid
     in_graveyard = isinstance(source, GameObject) and source.zone == "graveyard"
     if in_graveyard and event.obj is not None and source.oid == event.obj.oid:
         return False  # a card in a graveyard triggers only on the way there
@@ -469,6 +490,13 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
     if "life_at_most" in cond:
         return game.players[controller].life <= int(cond["life_at_most"])
+    if "total_power_at_least" in cond:  # each creature's actual power, a negative one included (DTK formidable)
+        total = sum(
+            game.chars(o).power or 0
+            for o in game.battlefield
+            if game.controller(o) == controller and game.chars(o).is_("Creature")
+        )
+        return total >= int(cond["total_power_at_least"])
     looked_back = history.holds(game, cond, controller)  # this turn's history (rule 603.4 checks it twice)
     if looked_back is not None:
         return looked_back

@@ -33,11 +33,15 @@ KEYWORDS = frozenset(
         "intimidate",  # rule 702.13b: blocked only by artifact creatures and creatures sharing a colour with it
         "menace",  # rule 702.111b: can't be blocked except by two or more creatures
         "infect",  # rule 702.90: damage as -1/-1 counters to creatures and poison counters to players (120.3b, d)
+        "exploit",  # rule 702.110a: when this creature enters, you may sacrifice a creature
+        "rebound",  # rule 702.88a: cast from the hand, exiled as it resolves, cast again at the next upkeep
+        "prowess",  # rule 702.108a: whenever you cast a noncreature spell, +1/+1 until end of turn
     }
 )
 # champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");
 # protection (rule 702.16): a quality {colors: [R]}, {types: [Creature]}, {subtypes: [Goblin]} or everything
-PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "champion", "landwalk", "protection"})
+# dash (rule 702.109a): its cost, an alternative cost with haste and a delayed return to the hand
+PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "dash", "champion", "landwalk", "protection"})
 
 TRIGGER_EVENTS = frozenset(
     {
@@ -59,6 +63,7 @@ TRIGGER_EVENTS = frozenset(
         "clash_won",  # its controller clashes and wins
         "turned_face_up",  # this permanent is turned face up (rules 702.37e, 701.40b; 708.8: it doesn't "enter")
         "permanent_turned_face_up",  # a permanent matching filter is turned face up
+        "exploits",  # this creature exploits a creature (rule 702.110b), also when it sacrificed itself
         "becomes_target",  # this permanent becomes the target of a spell or ability
         "you_gain_life",  # its controller gains life (rule 119.9: once per life-gaining event, never for 0)
         "opponent_casts",  # an opponent casts a spell (filter: on the spell, e.g. {multicolored: true})
@@ -114,6 +119,10 @@ EFFECT_NAMES = frozenset(
         "destroy_all",
         "counters",
         "remove_counters",
+        "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
+        "exploit",  # rule 702.110a: the exploit trigger's sacrifice, chosen as it resolves (an exploit choice)
+        "turn_face_up",  # an effect turns a face-down permanent face up (a manifested instant stays down, 701.40g)
+        "bolster",  # rule 701.39a: N +1/+1 counters on a creature of yours with the least toughness
         "pump",
         "set_pt",
         "switch_pt",
