@@ -138,23 +138,20 @@ def become_copy(
 def as_enters(game: Game, new: GameObject) -> None:
     """Rule 707.5 / 614.1c: "you may have this enter as a copy of ..." applies as the permanent enters, before its
     other "enters with" and "enters tapped" abilities — those of the copied values then apply. The controller
-    chooses (``kind: copy``, ``value: REF | none``, 707.6: a new choice, never the copied one); a copied "enter as a
-    copy" ability of its own applies in turn (707.9e), each ability once."""
+    chooses (``kind: copy``, ``value: REF | none``, 707.6: a new choice, never the copied one). A copy that gets an
+    "enter as a copy" ability of its own (a Clone copying a Clone that copied nothing) applies that one too, as
+    707.9e's Example does."""
     from rules_engine import targets as tg
     from rules_engine.errors import IllegalAction
     from rules_engine.layers import matches
 
-    used: set[int] = set()
-    while True:
+    for _ in range(10):  # each round needs a scripted choice; a chain of Clones is short
         values = copiable_values(game, new)
         ability = next(
-            (a for a in values.abilities
-             if a.kind == "static" and a.spec.get("static") == "enters_as_copy" and id(a.spec) not in used),
-            None,
+            (a for a in values.abilities if a.kind == "static" and a.spec.get("static") == "enters_as_copy"), None
         )
         if ability is None:
             return
-        used.add(id(ability.spec))
         who = new.controller
         spec = dict(ability.spec.get("value") or {})
         answer = game.decide("copy", who, f"копией чего войдет {narr.obj(game, new)}? (REF или none)", new)
