@@ -3,9 +3,10 @@
 An object's *copiable values* are its printed characteristics as modified by copy effects (layer 1a) and by its
 face-down status (layer 1b) — never by other continuous effects, counters or status (707.2). They are a
 ``CardDef``: a copy of a spell or a token copy is *defined* by them (613.1), and a permanent that becomes a copy
-of something gets them through a layer-1 continuous effect that holds them (``layers.COPY``). The values are
-locked when the copy effect begins (707.2b, 707.2c), exceptions included (707.9: they become part of the copiable
-values, so a copy of the copy has them too, 707.9a / 707.9b).
+of something gets them through a layer-1 continuous effect that holds them (``ContinuousEffect`` of layer "1",
+kind ``copy``; the latest one wins whole). The values are locked when the copy effect begins (707.2b, 707.2c),
+exceptions included (707.9: they become part of the copiable values, so a copy of the copy has them too, 707.9a,
+707.9b).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from rules_engine.objects import FACE_DOWN, AbilityDef, CardDef, GameObject, Sna
 if TYPE_CHECKING:
     from rules_engine.game import Game
 
-# Copy-effect exceptions (rule 707.9) a definition may state: ``except: {...}``.
 CDA_PT = "defines_pt"  # the static ability kind of a characteristic-defining P/T (604.3, layer 7a)
 
 
