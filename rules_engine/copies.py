@@ -3,9 +3,10 @@
 An object's *copiable values* are its printed characteristics as modified by copy effects (layer 1a) and by its
 face-down status (layer 1b) — never by other continuous effects, counters or status (707.2). They are a
 ``CardDef``: a copy of a spell or a token copy is *defined* by them (613.1), and a permanent that becomes a copy
-of something gets them through a layer-1 continuous effect that holds them (``layers.COPY``). The values are
-locked when the copy effect begins (707.2b, 707.2c), exceptions included (707.9: they become part of the copiable
-values, so a copy of the copy has them too, 707.9a / 707.9b).
+of something gets them through a layer-1 continuous effect that holds them (``ContinuousEffect`` of layer "1",
+kind ``copy``; the latest one wins whole). The values are locked when the copy effect begins (707.2b, 707.2c),
+exceptions included (707.9: they become part of the copiable values, so a copy of the copy has them too, 707.9a,
+707.9b).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from rules_engine.objects import FACE_DOWN, AbilityDef, CardDef, GameObject, Sna
 if TYPE_CHECKING:
     from rules_engine.game import Game
 
-# Copy-effect exceptions (rule 707.9) a definition may state: ``except: {...}``.
 CDA_PT = "defines_pt"  # the static ability kind of a characteristic-defining P/T (604.3, layer 7a)
 
 
@@ -138,23 +138,20 @@ def become_copy(
 def as_enters(game: Game, new: GameObject) -> None:
     """Rule 707.5 / 614.1c: "you may have this enter as a copy of ..." applies as the permanent enters, before its
     other "enters with" and "enters tapped" abilities — those of the copied values then apply. The controller
-    chooses (``kind: copy``, ``value: REF | none``, 707.6: a new choice, never the copied one); a copied "enter as a
-    copy" ability of its own applies in turn (707.9e), each ability once."""
+    chooses (``kind: copy``, ``value: REF | none``, 707.6: a new choice, never the copied one). A copy that gets an
+    "enter as a copy" ability of its own (a Clone copying a Clone that copied nothing) applies that one too, as
+    707.9e's Example does."""
     from rules_engine import targets as tg
     from rules_engine.errors import IllegalAction
     from rules_engine.layers import matches
 
-    used: set[int] = set()
-    while True:
+    for _ in range(10):  # each round needs a scripted choice; a chain of Clones is short
         values = copiable_values(game, new)
         ability = next(
-            (a for a in values.abilities
-             if a.kind == "static" and a.spec.get("static") == "enters_as_copy" and id(a.spec) not in used),
-            None,
+            (a for a in values.abilities if a.kind == "static" and a.spec.get("static") == "enters_as_copy"), None
         )
         if ability is None:
             return
-        used.add(id(ability.spec))
         who = new.controller
         spec = dict(ability.spec.get("value") or {})
         answer = game.decide("copy", who, f"копией чего войдет {narr.obj(game, new)}? (REF или none)", new)

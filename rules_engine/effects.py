@@ -1109,7 +1109,8 @@ def _cast_encoded(ctx: Context, v: Any) -> None:
     if card is None or card.zone != "exile":
         game.log("Закодированной карты больше нет в изгнании: копировать нечего")
         return
-    copy_card = Card(ref=f"{card.card.ref} (copy)", definition=card.definition, owner=ctx.controller)
+    values = copies.copiable_values(ctx.game, card)  # a copy of the card: its copiable values (707.2, 707.12)
+    copy_card = Card(ref=f"{card.card.ref} (copy)", definition=values, owner=ctx.controller)
     copy = game.new_object(copy_card, "exile", ctx.controller, is_copy=True)
     game.log(f"{narr.player(ctx.controller)} копирует закодированную карту {narr.obj(game, card)} в изгнании")
     play_without_paying(ctx, copy)
