@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from ingest import mtgjson
+from ingest.glossary import slugify  # light: the search's verdicts import this module
 from kb import eras
 from rules_engine.cards import CardDB, load_card_db
 from rules_engine.errors import EngineError
@@ -34,6 +34,7 @@ REASONS = {
     "out_of_engine_scope": "механика вне словаря движка",
 }
 STATUSES = ("verified", "failing", "unlinked", "not_simulable")
+OFFICIAL_CARD_PREFIX = "mtgjson/card/"  # ingest.mtgjson.CARD_PREFIX (that module pulls in the morphology)
 
 
 class VerifyError(Exception):
@@ -126,7 +127,7 @@ class RulingCatalog:
         self.texts: list[tuple[str, str]] = []
         for ruling in kb.rulings:
             owner, sep, _ = ruling.id.partition("/ruling/")
-            if not sep or not owner.startswith(mtgjson.CARD_PREFIX):
+            if not sep or not owner.startswith(OFFICIAL_CARD_PREFIX):
                 continue
             folded = _fold(ruling.text)
             self.texts.append((ruling.id, folded))
@@ -139,7 +140,7 @@ class RulingCatalog:
         return iter(self.ids)
 
     def official(self, card: str, text: str) -> list[str] | None:
-        owner = mtgjson.card_id(card)
+        owner = OFFICIAL_CARD_PREFIX + slugify(card, max_words=10)  # as ingest.mtgjson.card_id
         if owner not in self.by_card:
             return None  # the card's set is not ingested: the scenario plays, unlinked
         start = _fold(text)

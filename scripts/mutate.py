@@ -1161,7 +1161,10 @@ class MutantError(Exception):
 
 
 def scenario_files(root: Path) -> list[Path]:
-    return [p for suite in SUITES for p in sorted((root / suite).glob("*.yaml"))]
+    """Every scenario of the suites: the linked ones with the official rulings' (data/scenarios/official/), the
+    external and CR ones at the top of their folders (known-failures/ fail on purpose)."""
+    linked = sorted((root / SUITES[0]).rglob("*.yaml"))
+    return linked + [p for suite in SUITES[1:] for p in sorted((root / suite).glob("*.yaml"))]
 
 
 def apply(mutant: Mutant, engine_dir: Path) -> None:

@@ -72,3 +72,12 @@ def test_official_rulings_classified_as_not_simulable_exist(full_kb: KnowledgeBa
     catalog = verify.catalog(full_kb)
     stale = [i["official"] for i in items if not catalog.official_of_any_card(i["official"])]
     assert not stale, f"classified texts no official ruling starts with: {stale}"
+
+
+def test_the_catalog_names_cards_as_the_mtgjson_ingest_does() -> None:
+    from ingest import mtgjson
+
+    assert verify.OFFICIAL_CARD_PREFIX == mtgjson.CARD_PREFIX
+    ruling = SimpleNamespace(id=mtgjson.card_id("Ojutai's Command") + "/ruling/1", text="You choose the two modes")
+    catalog = verify.catalog(SimpleNamespace(by_id={ruling.id: ruling}, rulings=[ruling]))
+    assert catalog.official("Ojutai's Command", "You choose") == [ruling.id]
