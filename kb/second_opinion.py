@@ -613,6 +613,8 @@ class Replay:
                 return
             if self.g.turn > start_turn + 1:
                 break
+            if self.g.waiting_for()["type"] == "GameOver":  # it played past the step (no priority there in phase)
+                break
             self.pass_once()
         raise NotComparable("action", f"phase.rs не дошел до шага {wanted}")
 
