@@ -32,6 +32,18 @@ SUMMARY_KEYS = ("sections", "cards", "rules", "rulings", "notes", "warnings")
 _TYPE_RANK = {"section": 0, "card": 1, "rule": 2, "ruling": 3}
 
 
+def worded_discrepancies(found: tuple[str, ...]) -> list[str]:
+    """Translation discrepancies on checkable facts, worded in Russian: «число: 10 2012 ≠ 11 2013»."""
+    from kb.i18n import MESSAGES
+
+    worded = []
+    for fact in found:
+        kind, _, values = fact.partition(": ")
+        label = MESSAGES.get(f"disc.{kind}", (kind, kind))[0]
+        worded.append(f"{label}: {values}")
+    return worded
+
+
 @dataclass(frozen=True)
 class Link:
     label: str
@@ -56,15 +68,7 @@ class RulingView:
 
     @property
     def discrepancies(self) -> list[str]:
-        """Translation discrepancies on checkable facts, worded in Russian: «число: 10 2012 ≠ 11 2013»."""
-        from kb.i18n import MESSAGES
-
-        worded = []
-        for found in self.ruling.discrepancies:
-            kind, _, values = found.partition(": ")
-            label = MESSAGES.get(f"disc.{kind}", (kind, kind))[0]
-            worded.append(f"{label}: {values}")
-        return worded
+        return worded_discrepancies(self.ruling.discrepancies)
 
     @property
     def lead(self) -> str:
@@ -113,6 +117,11 @@ class CardView:
     page: str
     section: Section | None
     rulings: list[RulingView] = field(default_factory=list)
+    original: CardView | None = None  # the same card block in the other language's document (ingest.bilingual)
+
+    @property
+    def discrepancies(self) -> list[str]:
+        return worded_discrepancies(self.card.discrepancies)
 
     @property
     def type_line(self) -> str:
@@ -410,6 +419,9 @@ def gather(kb: KnowledgeBase, proofs: Proofs) -> SiteModel:
         card.id: CardView(card, urls.card_page(card.id), sections.get(card.section_id)) for card in kb.cards
     }
     for card_view in card_views.values():
+        twin = card_views.get(card_view.card.aligned or "")
+        if twin is not None and twin.card.document_id != card_view.card.document_id:
+            card_view.original = twin
         # an MTGJSON card's section is its whole set: its rulings are the card's own and the linked ones
         card_view.rulings = [] if card_view.card.printings else rulings_naming(card_view.card)
         if card_view.card.printings or card_view.card.same_as:  # every ruling of the card, in every source

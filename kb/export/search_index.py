@@ -11,7 +11,9 @@ Layout of ``window.KB_SEARCH_INDEX`` (compact arrays, sorted, deterministic)::
     v           format version
     tokens      the token regular expression (``text.TOKEN_SOURCE``), so Python and JS cannot drift
     stops       stop words (dropped from queries unless part of a glossary term)
-    docs        [[url, kind, where, text, lang, status, length], ...]   (url site-root relative)
+    docs        [[url, kind, where, text, lang, status, length, twin], ...]   (url site-root relative; twin:
+                the doc number of the same entry in the other language's document, -1 if none — the
+                browser shows an aligned pair once, as ``kb search`` does)
     terms       term strings, sorted
     post        per term: flat [doc delta, weighted tf, ...]            (context fields weigh ×3)
     forms       per term: space-separated inflected forms that map to it (besides the term itself)
@@ -34,7 +36,7 @@ from kb.export.pages import SiteModel
 from kb.export.text import STOP_WORDS, TOKEN_SOURCE, Token, is_cyrillic, token_terms, tokenize, word_terms
 from kb.search import glossary as search_glossary
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 CONTEXT_WEIGHT = 3
 
 
@@ -47,6 +49,14 @@ class IndexDoc:
     context: str
     lang: str
     status: str
+    id: str = ""
+    twin: str = ""  # the ID of its twin in the other language's document (ingest.bilingual), "" if none
+
+
+def _twin_of(entry: Card | Rule | Ruling) -> str:
+    """The aligned entry when it is in another document (an inner pair shares its page, as in ``kb search``)."""
+    twin = entry.aligned or ""
+    return twin if twin and twin.split("/")[0] != entry.document_id else ""
 
 
 @lru_cache(maxsize=200_000)
@@ -80,20 +90,22 @@ def index_docs(site: SiteModel) -> list[IndexDoc]:
         )
         where = f"{view.document.set_code} · {section.mechanic_ru or section.heading}"
         status = view.verdict.status if view.show_badge else ""  # as on the pages: notes only once linked
-        docs.append(IndexDoc(view.permalink, ruling.kind, where, ruling.text, context, ruling.lang, status))
+        docs.append(IndexDoc(view.permalink, ruling.kind, where, ruling.text, context, ruling.lang, status,
+                             ruling.id, _twin_of(ruling)))
     for pair in site.rule_pairs:
         for rule in pair.rules:
             assert isinstance(rule, Rule)
             topic = (pair.section.mechanic_ru or pair.section.heading) if pair.section else ""
             where = " · ".join(filter(None, [pair.document.set_code, topic, f"правило {rule.number}"]))
             context = pair.section.heading if pair.section else ""
-            docs.append(IndexDoc(pair.page, "rule", where, f"{rule.number} {rule.text}", context, rule.lang, ""))
+            docs.append(IndexDoc(pair.page, "rule", where, f"{rule.number} {rule.text}", context, rule.lang, "",
+                                 rule.id, _twin_of(rule)))
     for card_view in site.cards:
         card: Card = card_view.card
         text = "\n".join(filter(None, [card.mana_cost or "", card_view.type_line, *card.rules_text]))
         context = " ".join(filter(None, [card.name, card.name_en]))
         where = f"{card.document_id.upper()} · карта {card.name}"
-        docs.append(IndexDoc(card_view.page, "card", where, text, context, card.lang, ""))
+        docs.append(IndexDoc(card_view.page, "card", where, text, context, card.lang, "", card.id, _twin_of(card)))
     return docs
 
 
@@ -113,6 +125,8 @@ class IndexBuilder:
         self.forms: dict[str, set[str]] = defaultdict(set)
         self.seen_words: set[str] = set()
         self.docs: list[list[object]] = []
+        self.ids: list[str] = []
+        self.twins: list[str] = []
 
     def _learn_word(self, key: str) -> None:
         """Record the forms through which the browser will recognise this word's terms."""
@@ -145,6 +159,8 @@ class IndexBuilder:
         for term, tf in counts.items():
             self.postings[term][number] = tf
         self.docs.append([doc.url, doc.kind, doc.where, doc.text, doc.lang, doc.status, length])
+        self.ids.append(doc.id)
+        self.twins.append(doc.twin)
 
     def add_glossary(self, concepts: Iterable[list[tuple[str, str]]]) -> list[list[list[list[list[str]]]]]:
         """Keep the concepts that can find something here; return them as term positions."""
@@ -189,11 +205,13 @@ class IndexBuilder:
             [[[[term_id[t] for t in pos] for pos in positions] for positions in wording] for wording in concept]
             for concept in glossary
         ]
+        number = {doc_id: n for n, doc_id in enumerate(self.ids) if doc_id}
+        docs = [[*row, number.get(twin, -1) if twin else -1] for row, twin in zip(self.docs, self.twins, strict=True)]
         return {
             "v": FORMAT_VERSION,
             "tokens": TOKEN_SOURCE,
             "stops": sorted(STOP_WORDS),
-            "docs": self.docs,
+            "docs": docs,
             "terms": terms,
             "post": post,
             "forms": forms,

@@ -228,6 +228,17 @@
     return best;
   }
 
+  /* A Russian entry and its English original are one result, the better-ranked (kb/search/service.py one_per_pair). */
+  function onePerPair(hits) {
+    var shown = new Set();
+    return hits.filter(function (hit) {
+      if (shown.has(hit.doc)) return false;
+      var twin = idx.docs[hit.doc][7];
+      if (twin !== undefined && twin >= 0) shown.add(twin);
+      return true;
+    });
+  }
+
   /* Run a query: [{doc, score, matched, terms}] best first; all-clause matches before partial ones. */
   function search(query) {
     if (!idx) return { hits: [], terms: new Set() };
@@ -253,7 +264,7 @@
       hits.push({ doc: doc, score: score, matched: matched });
     });
     hits.sort(function (a, b) { return (b.score - a.score) || (a.doc - b.doc); });
-    return { hits: hits, terms: terms };
+    return { hits: onePerPair(hits), terms: terms };
   }
 
   /* ---- rendering -------------------------------------------------------------------------------- */
