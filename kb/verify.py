@@ -229,13 +229,18 @@ def scenario_paths(data_dir: Path) -> list[Path]:
     return sorted((data_dir / "scenarios").rglob("*.yaml"))
 
 
+def _as_asked(known_ids: Iterable[str] | RulingCatalog | None) -> RulingCatalog | AbstractSet[str] | None:
+    """Known IDs as the loaders ask them: a catalog or a set as it is (never copied), any other iterable once."""
+    return known_ids if isinstance(known_ids, RulingCatalog | AbstractSet) or known_ids is None else set(known_ids)
+
+
 def collect_scenarios(
     data_dir: Path, db: CardDB | None = None, known_ids: Iterable[str] | RulingCatalog | None = None
 ) -> list[Scenario]:
     """Load every scenario under ``data_dir/scenarios`` (each play of a family apart); unknown ruling IDs and
     official rulings not found are errors when the knowledge base is given (a ``RulingCatalog``, or IDs)."""
     db = db if db is not None else card_db(data_dir)
-    known = known_ids if isinstance(known_ids, RulingCatalog | AbstractSet) or known_ids is None else set(known_ids)
+    known = _as_asked(known_ids)
     scenarios = [s for p in scenario_paths(data_dir) for s in load_scenarios(p, db, known)]
     seen: dict[str, Scenario] = {}
     for s in scenarios:
@@ -267,7 +272,7 @@ def load_not_simulable(
     the official ruling of every card that prints it (resolved when the knowledge base is given)."""
     out: dict[str, NotSimulable] = {}
     path = data_dir / "not_simulable.yaml"
-    known = known_ids if isinstance(known_ids, RulingCatalog | AbstractSet) or known_ids is None else set(known_ids)
+    known = _as_asked(known_ids)
     if path.exists():
         data = _yaml(path) or {}
         for ruling_id, spec in data.items():

@@ -15,11 +15,11 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import yaml
 
-from rules_engine import actions, expect, turn
+from rules_engine import actions, costs, expect, turn
 from rules_engine import log as narr
 from rules_engine.cards import CardDB, parse_card
 from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScenarioFormatError, ScriptError
@@ -238,9 +238,8 @@ def _card_mana(path: Path, data: LDict, card: CardDef | None, keyword: str) -> s
         named = [a for a in card.abilities if a.kind == "activated" and a.name == keyword]
         if keyword in card.keywords:
             cost = parse_cost(str(card.keywords[keyword]))
-        elif named:  # an activated ability's mana cost: the parts in braces other than {T} / {Q}
-            parts = re.findall(r"\{[^}]+\}", str(named[0].spec.get("activated", "")))
-            cost = parse_cost("".join(x for x in parts if x not in ("{T}", "{Q}")))
+        elif named:  # an activated ability's mana cost, as the engine reads its cost (602.1a)
+            cost = costs.parse(str(named[0].spec.get("activated", ""))).mana
         else:
             raise _fail(path, data, f"each_card: {card.name} has no keyword or ability {keyword}", "each_card")
     else:
@@ -293,11 +292,10 @@ def _rulings(
     if not isinstance(raw, list):
         raise _fail(path, data, "rulings: expected a list of ruling ids", "rulings")
     lines = getattr(raw, "item_lines", [data.line] * len(raw))
-    catalog = known_rulings if isinstance(known_rulings, RulingCatalog) else None
-    known: Any = catalog
-    if catalog is None and known_rulings is not None:
-        # a set is asked as it is (the caller's may hold 100,000 IDs, or answer from a database): never copied
-        known = known_rulings if isinstance(known_rulings, AbstractSet) else set(cast(Iterable[str], known_rulings))
+    known: Any = known_rulings  # a catalog or a set is asked as it is (100,000 IDs, or a database): never copied
+    if known is not None and not isinstance(known, RulingCatalog | AbstractSet):
+        known = set(known)
+    catalog = known if isinstance(known, RulingCatalog) else None
     ids: list[str] = []
     refs: list[RulingRef] = []
     unresolved: list[str] = []
