@@ -24,13 +24,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class ObjectCost:
     """A cost paid with other objects (rule 118.3: only with what the player has): "sacrifice another creature",
-    "tap two untapped creatures you control", "exile a card from your graveyard", "remove a +1/+1 counter"."""
+    "tap two untapped creatures you control", "exile a card from your graveyard", "remove a +1/+1 counter",
+    "put a -1/-1 counter on this" (rule 602.2b: paid as the ability is activated, before it is on the stack)."""
 
-    action: str  # sacrifice | tap | exile | remove_counters
+    action: str  # sacrifice | tap | exile | remove_counters | put_counters
     n: int
     filter: tuple[tuple[str, Any], ...] = ()  # a card filter, as in card definitions (frozen as pairs)
     other: bool = False  # "another": not the object whose cost it is
-    counter: str = ""  # remove_counters: the kind, from the object itself
+    counter: str = ""  # remove_counters / put_counters: the kind, from / on the object itself
     text: str = ""  # the words of the card
 
     @property
@@ -40,6 +41,8 @@ class ObjectCost:
 
         if self.action == "remove_counters":
             return f"убрать с этого перманента {COUNTER_NAMES.get(self.counter, self.counter)}: {self.n}"
+        if self.action == "put_counters":
+            return f"положить на этот перманент {COUNTER_NAMES.get(self.counter, self.counter)}: {self.n}"
         filt = dict(self.filter)
         what = ", ".join(TYPE_NAMES.get(t, t) for t in filt.get("types", ())) or ", ".join(
             SUBTYPE_NAMES.get(t, t) for t in filt.get("subtypes", ())
@@ -71,6 +74,8 @@ _OBJECT_COST = re.compile(
     r"(?P<untapped>untapped )?(?P<what>[A-Za-z]+?)s?(?: cards?)?(?P<yours> you control)?(?P<gy> from your graveyard)?$"
 )
 _REMOVE_COUNTERS = re.compile(r"^remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? from this$")
+_PUT_COUNTERS = re.compile(r"^put (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? on this$")
+_SELF_COUNTERS = ("remove_counters", "put_counters")  # costs paid with the object itself, not chosen objects
 
 
 def object_cost(part: str) -> ObjectCost | None:
@@ -79,6 +84,10 @@ def object_cost(part: str) -> ObjectCost | None:
     if m:
         n = _NUMBERS.get(m["n"]) or int(m["n"])
         return ObjectCost("remove_counters", n, counter=m["kind"], text=part)
+    m = _PUT_COUNTERS.match(part)
+    if m:
+        n = _NUMBERS.get(m["n"]) or int(m["n"])
+        return ObjectCost("put_counters", n, counter=m["kind"], text=part)
     m = _OBJECT_COST.match(part)
     if m is None:
         return None
@@ -146,6 +155,8 @@ def candidates(game: Game, cost: ObjectCost, obj: GameObject, player: str) -> li
 
     if cost.action == "remove_counters":
         return [obj] if obj.counters.get(cost.counter, 0) >= cost.n else []
+    if cost.action == "put_counters":
+        return [obj]
     pool = game.players[player].graveyard if cost.action == "exile" else [
         o for o in game.battlefield if game.controller(o) == player
     ]
@@ -181,7 +192,7 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
         have = candidates(game, part, obj, player)
         if part.action == "remove_counters" and not have:
             raise IllegalAction(f"у {narr.obj(game, obj)} нет нужных жетонов: «{part.text_ru}»", "118.3")
-        if part.action != "remove_counters" and len(have) < part.n:
+        if part.action not in _SELF_COUNTERS and len(have) < part.n:
             raise IllegalAction(f"нечем оплатить стоимость «{part.text_ru}»", "118.3")
     if cost.loyalty is not None and cost.loyalty < 0 and obj.counters.get("loyalty", 0) < -cost.loyalty:
         raise IllegalAction(f"у {narr.obj(game, obj)} недостаточно верности", "606.6")
@@ -219,6 +230,10 @@ def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str
     if cost.action == "remove_counters":
         game.remove_counters(obj, cost.counter, cost.n)
         game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, obj)})")
+        return
+    if cost.action == "put_counters":
+        game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, obj)})")
+        game.put_counters(obj, cost.counter, cost.n)
         return
     have = candidates(game, cost, obj, player)
     if len(have) == cost.n:

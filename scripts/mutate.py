@@ -537,8 +537,15 @@ MUTANTS: tuple[Mutant, ...] = (
         "object-cost-needs-resources",
         "118.3",
         "costs.py",
-        "if part.action != \"remove_counters\" and len(have) < part.n:",
+        "if part.action not in _SELF_COUNTERS and len(have) < part.n:",
         "if False:",
+    ),
+    Mutant(
+        "counter-put-as-cost",
+        "602.2b",
+        "costs.py",
+        "        game.put_counters(obj, cost.counter, cost.n)\n",
+        "        pass\n",
     ),
     Mutant(
         "object-cost-another",
