@@ -11,8 +11,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.events import Event
+
 if TYPE_CHECKING:
-    from rules_engine.game import Event, Game
+    from rules_engine.game import Game
 
 
 @dataclass
