@@ -14,7 +14,7 @@ from rules_engine.game import pick as _pick
 from rules_engine.objects import AbilityDef, ContinuousEffect, GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 def encode(game: Game, spell: GameObject, controller: str) -> bool:

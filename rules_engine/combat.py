@@ -17,7 +17,7 @@ from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 def statics_affecting(game: Game, obj: GameObject, *kinds: str) -> list[tuple[GameObject, dict[str, Any]]]:

@@ -28,7 +28,7 @@ from rules_engine.layers import (
 from rules_engine.objects import AbilityDef, CardDef, ContinuousEffect, GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 def with_exceptions(values: CardDef, exc: dict[str, Any] | None, *, this_ability: AbilityDef | None = None,

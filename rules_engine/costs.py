@@ -19,7 +19,7 @@ from rules_engine.objectcosts import ObjectCost, object_cost
 from rules_engine.objects import GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 @dataclass(frozen=True)

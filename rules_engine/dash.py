@@ -15,7 +15,7 @@ from rules_engine import interpreter
 from rules_engine.objects import Characteristics, ContinuousEffect, GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 DASH = "dash"
 

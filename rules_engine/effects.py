@@ -29,7 +29,7 @@ from rules_engine.objects import AbilityDef, Card, ContinuousEffect, GameObject,
 from rules_engine.stackobjects import StackAbility
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 Thing = str | GameObject  # a player name or an object
 

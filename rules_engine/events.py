@@ -1,12 +1,14 @@
 """Events: what happened, for triggered abilities and the turn's history to look at (ground floor).
 
 An ``Event`` is plain game state, so every rules procedure may make one and none needs the procedure that
-reacts to it; ``DelayedTrigger`` (rule 603.7) is the state a resolving effect leaves for a later event.
+reacts to it; ``DelayedTrigger`` (rule 603.7) is the state a resolving effect leaves for a later event;
+``TurnHistory`` is the record of this turn's events.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.objects import GameObject, Snapshot
@@ -43,3 +45,13 @@ class DelayedTrigger:
     source: Snapshot  # that spell, or the source of that ability
     about: tuple[int, ...] = ()
     this_turn: bool = False
+
+
+@dataclass
+class TurnHistory:
+    """What happened this turn, for the conditions that look back (``history``); reset as each turn begins."""
+
+    attacked_with: Counter[str] = field(default_factory=Counter)  # creatures each player declared as attackers
+    life_gained: Counter[str] = field(default_factory=Counter)
+    creatures_died: int = 0
+    spells_cast: Counter[str] = field(default_factory=Counter)

@@ -16,7 +16,7 @@ from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS
 from rules_engine.yamlload import line_of
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 KINDS = frozenset(
     {

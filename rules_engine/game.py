@@ -16,11 +16,11 @@ from typing import Any
 from rules_engine import layers
 from rules_engine import log as narr
 from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScriptError
-from rules_engine.events import DelayedTrigger, Event
-from rules_engine.history import TurnHistory
+from rules_engine.events import DelayedTrigger, Event, TurnHistory
 from rules_engine.objects import Card, Characteristics, ContinuousEffect, GameObject, Player, Snapshot
 from rules_engine.options import RulesOptions
 from rules_engine.stackobjects import StackAbility, StackItem  # noqa: F401  (StackAbility re-exported)
+from rules_engine.state import GameState
 
 
 @dataclass
@@ -354,7 +354,7 @@ def is_error(exc: BaseException) -> bool:
     return isinstance(exc, EngineError)
 
 
-def shuffle_library(game: Game, player: str, source: Any = None) -> None:
+def shuffle_library(game: GameState, player: str, source: Any = None) -> None:
     """Rule 701.24a: a shuffle randomises the library. Randomness is a decision like any other: the scenario
     scripts the resulting order (``kind: shuffle``, ``value: [REF, ...]`` top first) or a seed
     (``value: {seed: N}``, or the scenario's ``seed:``); a library of 0 or 1 card needs neither."""
@@ -381,7 +381,7 @@ def shuffle_library(game: Game, player: str, source: Any = None) -> None:
     game.log(f"{narr.player(player)} перемешивает библиотеку ({how})")
 
 
-def pick(game: Game, pool: list[GameObject], answer: Any, what: str, rule: str) -> GameObject:
+def pick(game: GameState, pool: list[GameObject], answer: Any, what: str, rule: str) -> GameObject:
     """The scripted choice among ``pool``; anything else is forbidden by ``rule`` (the rule that says what may be
     chosen)."""
     hits = [o for o in pool if str(answer) in (o.card.ref, o.card.definition.name)]

@@ -17,7 +17,7 @@ from rules_engine.objects import AbilityDef, GameObject, Snapshot
 from rules_engine.stackobjects import Target
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 @dataclass

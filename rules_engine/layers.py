@@ -25,7 +25,7 @@ from rules_engine.objects import (
 )
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 ALL_CREATURE_TYPES = "*"
 # Subtypes that belong to a card type other than Creature (rule 205.3); every other subtype is a creature type

@@ -38,8 +38,8 @@ from rules_engine.glossary import (  # noqa: F401  (re-exported: the narration's
 from rules_engine.objectcosts import object_cost
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
     from rules_engine.objects import Card, CardDef, GameObject, Snapshot
+    from rules_engine.state import GameState as Game
 
 TYPE_ORDER = ("Tribal", "Artifact", "Enchantment", "Land", "Planeswalker", "Creature", "Instant", "Sorcery")
 _GENDER = {  # the gender of the last type word, which the adjectives before it agree with

@@ -15,7 +15,7 @@ from rules_engine.layers import has_subtype
 from rules_engine.objects import Characteristics, GameObject, Snapshot
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 def qualities(chars: Characteristics) -> list[Any]:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from rules_engine import interpreter
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
     from rules_engine.objects import GameObject
+    from rules_engine.state import GameState as Game
 
 # the delayed triggered ability (603.7a) about the exiled card: "that" card while it stays in exile (603.7c)
 RECAST: dict[str, Any] = {

@@ -30,7 +30,7 @@ from rules_engine.objects import AbilityDef, GameObject, Snapshot
 from rules_engine.triggers import _snap_matches
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 Recipient = str | GameObject  # a player name or a permanent
 MAX_STEPS = 200  # replacements applied to one event; more means one applies itself again (614.5)

@@ -16,7 +16,7 @@ from rules_engine.objects import AbilityDef, Card, GameObject
 from rules_engine.stackobjects import StackAbility
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 SORCERY_STEPS = ("main1", "main2")
 _ZONE_FROM = {"exile": "изгнание", "graveyard": "кладбище", "library": "библиотека"}

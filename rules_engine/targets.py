@@ -12,7 +12,7 @@ from rules_engine.objects import GameObject, Snapshot
 from rules_engine.stackobjects import StackAbility, StackItem, Target
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 OBJECT_TYPES = {
     "creature": ("battlefield", ("Creature",)),

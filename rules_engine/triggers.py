@@ -21,7 +21,7 @@ from rules_engine.options import RulesOptions
 from rules_engine.stackobjects import StackAbility
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 # Keyword abilities that are triggered abilities, in the engine's own vocabulary (rule 702.79a for persist).
 KEYWORD_TRIGGERS: dict[str, AbilityDef] = {

@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING
 from rules_engine import combat, effects, layers, sba, stack, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
-from rules_engine.events import Event
-from rules_engine.history import TurnHistory
+from rules_engine.events import Event, TurnHistory
 from rules_engine.vocabulary import STEPS
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 
