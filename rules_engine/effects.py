@@ -7,6 +7,9 @@ References name what an effect acts on: ``target`` / ``target1`` (only the targe
 ``each_player``, ``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``,
 ``{toughness_of: REF}``, ``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except
 where it changes power or toughness (the -1/-1 counters rulings).
+
+Each handler registers with ``interpreter.effect``; whatever runs an effect script calls ``interpreter.run``,
+so this module sits above every procedure it uses (``stack``, ``combat``, ``triggers``, ``replacement``).
 """
 
 from __future__ import annotations

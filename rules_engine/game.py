@@ -3,6 +3,9 @@
 Everything that changes the state goes through ``Game`` so that last known information, events (for
 triggered abilities) and the characteristics cache stay right. Rules procedures live in their own modules:
 ``layers`` (characteristics), ``sba``, ``triggers``, ``replacement``, ``stack``, ``combat``, ``turn``.
+The data this module's operations make — ``Event``, ``StackAbility``, ``DelayedTrigger`` — live on the
+ground floor (``events``, ``stackobjects``); since ``Game``'s operations consult ``layers``, ``copies``,
+``replacement`` and ``triggers``, those see the game as ``state.GameState`` (``docs/engine.md``).
 """
 
 from __future__ import annotations
