@@ -12,7 +12,8 @@ from rules_engine import combat, copies, stack, triggers, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
-from rules_engine.game import Event, Game
+from rules_engine.events import Event
+from rules_engine.game import Game
 from rules_engine.mana import parse_cost, scripted_payment, take_from_pool
 
 ACTIONS = (

@@ -367,3 +367,21 @@ def check_targets(targets: Any, where: str) -> None:
 def check_effect(effect: Any, where: str) -> None:
     """Every effect is a one-key mapping from the vocabulary, or a list of them (done in order)."""
     schema.Checker(where).effect(effect)
+
+
+# -- shapes of the schema that are card or ability definitions themselves ---------------------------------------
+def _token(c: schema.Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, dict) or "name" not in v:
+        raise c.fail(parent, f"{what}: a token is a card definition with a name", key)
+    parse_card(str(v["name"]), {k: x for k, x in v.items() if k != "name"}, f"{c.path}:{line_of(v, None, c.line)}")
+
+
+def _abilities(c: schema.Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    if not isinstance(v, list):
+        raise c.fail(parent, f"{what}: expected a list of abilities, not {v!r}", key)
+    for i, raw in enumerate(v):
+        parse_ability(raw, f"copy#{i + 1}", f"{c.path}:{line_of(raw, None, c.line)}")
+
+
+schema.register("token", _token)
+schema.register("abilities", _abilities)

@@ -12,11 +12,12 @@ from rules_engine import costs, protection, replacement, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
+from rules_engine.events import Event
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 def statics_affecting(game: Game, obj: GameObject, *kinds: str) -> list[tuple[GameObject, dict[str, Any]]]:
@@ -46,7 +47,6 @@ def find_one(game: Game, ref: str, zone: str = "battlefield") -> GameObject:
 
 def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
     """Rule 508.1: validate the whole declaration, then tap attackers and trigger "whenever attacks"."""
-    from rules_engine.game import Event
 
     if player != game.active:
         raise IllegalAction("атакует только активный игрок", "508.1")
@@ -154,7 +154,7 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
             if quality is not None:  # rule 702.16f: not by creatures that have the stated quality
                 raise IllegalAction(
                     f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)} "
-                    f"({protection.text(quality)})",
+                    f"({narr.protection_text(quality)})",
                     "702.16f",
                 )
             _check_block_restrictions(game, blocker, attacker, player)

@@ -1,4 +1,4 @@
-"""Copy effects and copiable values (rule 707; layer 1, rule 613.2).
+"""Copy effects (rule 707): becoming a copy, entering as a copy, the exceptions of a copy effect.
 
 An object's *copiable values* are its printed characteristics as modified by copy effects (layer 1a) and by its
 face-down status (layer 1b) — never by other continuous effects, counters or status (707.2). They are a
@@ -6,7 +6,8 @@ face-down status (layer 1b) — never by other continuous effects, counters or s
 of something gets them through a layer-1 continuous effect that holds them (``ContinuousEffect`` of layer "1",
 kind ``copy``; the latest one wins whole). The values are locked when the copy effect begins (707.2b, 707.2c),
 exceptions included (707.9: they become part of the copiable values, so a copy of the copy has them too, 707.9a,
-707.9b).
+707.9b). The values themselves are computed with the layers (``layers.copiable_values``, layer 1): this module
+sits above them and above targeting, as the effects that make copies do.
 """
 
 from __future__ import annotations
@@ -15,47 +16,19 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
-from rules_engine.objects import FACE_DOWN, AbilityDef, CardDef, GameObject, Snapshot
+from rules_engine import targets as tg
+from rules_engine.cards import parse_ability
+from rules_engine.errors import IllegalAction
+from rules_engine.layers import (
+    CDA_PT,
+    copiable_values,
+    matches,
+    printed_values,  # noqa: F401  (copies speak of printed values, 707.3)
+)
+from rules_engine.objects import AbilityDef, CardDef, ContinuousEffect, GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
-
-CDA_PT = "defines_pt"  # the static ability kind of a characteristic-defining P/T (604.3, layer 7a)
-
-
-def printed_values(obj: GameObject | Snapshot) -> CardDef:
-    """The face that is up (707.8): a transformed double-faced permanent copies its back face."""
-    definition = obj.card.definition
-    if getattr(obj, "transformed", False) and definition.back is not None and obj.zone == "battlefield":
-        return definition.back
-    return definition
-
-
-def copy_index(game: Game) -> dict[int, CardDef]:
-    """Each object's latest layer-1a copy values (the later copy effect wins whole, 613.2a), for a whole pass."""
-    index: dict[int, CardDef] = {}
-    for effect in sorted((e for e in game.effects if e.layer == "1"), key=lambda e: e.timestamp):
-        for oid in effect.affected:
-            index[oid] = effect.data["values"]
-    return index
-
-
-def copiable_values(
-    game: Game, obj: GameObject | Snapshot, *, face_down: bool = True, index: dict[int, CardDef] | None = None
-) -> CardDef:
-    """Layer 1: the printed values, then each copy effect in timestamp order (1a), then the face-down status
-    (1b, 708.2). ``face_down=False`` gives the values a face-down permanent will have once turned face up
-    (707.3, 708.10: a face-down permanent that became a copy turns up as the copy, with the copy's morph)."""
-    if isinstance(obj, Snapshot) and obj.values is not None:
-        return obj.values  # last known copiable values (608.2h)
-    if face_down and obj.face_down and obj.zone in ("battlefield", "stack"):
-        return FACE_DOWN
-    if isinstance(obj, GameObject):
-        if index is None:
-            index = copy_index(game) if game.effects else {}
-        if obj.oid in index:
-            return index[obj.oid]
-    return printed_values(obj)
+    from rules_engine.state import GameState as Game
 
 
 def with_exceptions(values: CardDef, exc: dict[str, Any] | None, *, this_ability: AbilityDef | None = None,
@@ -96,8 +69,6 @@ def with_exceptions(values: CardDef, exc: dict[str, Any] | None, *, this_ability
     if exc.get("this_ability") and this_ability is not None and this_ability not in abilities:
         abilities.append(this_ability)
     for i, raw in enumerate(exc.get("abilities", [])):  # "except it has '...'" (707.9a), validated on load
-        from rules_engine.cards import parse_ability
-
         abilities.append(parse_ability(raw, f"{values.name}#copy{i + 1}", values.source))
     changes["keywords"] = keywords
     changes["abilities"] = tuple(abilities)
@@ -115,7 +86,6 @@ def become_copy(
 ) -> None:
     """A layer-1a effect: ``obj``'s copiable values become ``values`` (707.1). It stays the same object: nothing
     enters or leaves (707.4), and effects already applied to it keep applying (layers 2–7)."""
-    from rules_engine.layers import ContinuousEffect
 
     label = narr.obj(game, obj)
     game.effects.append(
@@ -141,9 +111,6 @@ def as_enters(game: Game, new: GameObject) -> None:
     chooses (``kind: copy``, ``value: REF | none``, 707.6: a new choice, never the copied one). A copy that gets an
     "enter as a copy" ability of its own (a Clone copying a Clone that copied nothing) applies that one too, as
     707.9e's Example does."""
-    from rules_engine import targets as tg
-    from rules_engine.errors import IllegalAction
-    from rules_engine.layers import matches
 
     for _ in range(10):  # each round needs a scripted choice; a chain of Clones is short
         values = copiable_values(game, new)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import interpreter
+from rules_engine.objects import Characteristics, ContinuousEffect, GameObject
+
 if TYPE_CHECKING:
-    from rules_engine.game import Game
-    from rules_engine.layers import ContinuousEffect
-    from rules_engine.objects import Characteristics, GameObject
+    from rules_engine.state import GameState as Game
 
 DASH = "dash"
 
@@ -39,19 +40,15 @@ def on_resolve(game: Game, spell: GameObject, permanent: GameObject) -> None:
     """The permanent a spell cast for its dash cost became gets its delayed return (702.109a)."""
     if not paid(spell) or DASH not in game.chars(spell).keywords:
         return
-    from rules_engine import effects
-
-    ctx = effects.Context(game, game.controller(spell), spell, [], [], spell.x, None, spell)
+    ctx = interpreter.Context(game, game.controller(spell), spell, [], [], spell.x, None, spell)
     ctx.made.append(permanent)
-    effects.run(ctx, RETURN)
+    interpreter.run(ctx, RETURN)
 
 
 def haste(source: GameObject, chars: Characteristics) -> ContinuousEffect | None:
     """"As long as this permanent's dash cost was paid, it has haste": a layer-6 effect of its own dash."""
     if not paid(source) or DASH not in chars.keywords:
         return None
-    from rules_engine.layers import ContinuousEffect
-
     return ContinuousEffect(
         layer="6",
         kind="grant",

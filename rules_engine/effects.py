@@ -7,71 +7,34 @@ References name what an effect acts on: ``target`` / ``target1`` (only the targe
 ``each_player``, ``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``,
 ``{toughness_of: REF}``, ``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except
 where it changes power or toughness (the -1/-1 counters rulings).
+
+Each handler registers with ``interpreter.effect``; whatever runs an effect script calls ``interpreter.run``,
+so this module sits above every procedure it uses (``stack``, ``combat``, ``triggers``, ``replacement``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, history, replacement
+from rules_engine import combat, copies, history, replacement, stack, triggers
 from rules_engine import log as narr
+from rules_engine import targets as tg
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
-from rules_engine.layers import ContinuousEffect, matches
+from rules_engine.events import DelayedTrigger, Event
+from rules_engine.game import pick as _pick
+from rules_engine.game import shuffle_library
+from rules_engine.interpreter import Context, effect, run
+from rules_engine.layers import matches
 from rules_engine.mana import parse_units
-from rules_engine.objects import AbilityDef, Card, GameObject, Snapshot
-from rules_engine.targets import Target
+from rules_engine.objects import AbilityDef, Card, ContinuousEffect, GameObject, Snapshot
+from rules_engine.stackobjects import StackAbility
 
 if TYPE_CHECKING:
-    from rules_engine.game import Event, Game
+    from rules_engine.state import GameState as Game
 
 Thing = str | GameObject  # a player name or an object
-
-
-@dataclass
-class Context:
-    """Everything an effect may refer to while a spell or ability resolves."""
-
-    game: Game
-    controller: str
-    source: GameObject | Snapshot  # the spell itself, or the source of an ability
-    targets: list[Target] = field(default_factory=list)
-    legal: list[bool] = field(default_factory=list)
-    x: int = 0
-    event: Event | None = None
-    spell: GameObject | None = None
-    made: list[GameObject] = field(default_factory=list)  # what this effect manifested so far ("made")
-    about: tuple[int, ...] = ()  # a delayed trigger's objects: "that creature" (rule 603.7c)
-    ability: AbilityDef | None = None  # the ability resolving: "this ability" of a copy exception (707.9a)
-
-    def source_live(self) -> GameObject | None:
-        live = self.game.find(self.source.oid)
-        return live if live is not None and live.zone in ("battlefield", "stack") else None
-
-
-Handler = Callable[[Context, Any], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def effect(name: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[name] = fn
-        return fn
-
-    return register
-
-
-def run(ctx: Context, spec: Any) -> None:
-    if isinstance(spec, list):
-        for item in spec:
-            run(ctx, item)
-            ctx.game.touch()
-        return
-    ((name, value),) = spec.items()
-    HANDLERS[name](ctx, value)
 
 
 # -- references and amounts --------------------------------------------------------------------------
@@ -453,7 +416,6 @@ def _exile_if_dies(ctx: Context, v: Any) -> None:
 def _delayed_trigger(ctx: Context, v: dict[str, Any]) -> None:
     """Create a delayed triggered ability (rule 603.7a): its source and controller are those of the creating
     spell or ability (603.7d, 603.7e); ``about`` fixes the objects "that creature" means now (603.7c)."""
-    from rules_engine.game import DelayedTrigger
 
     game = ctx.game
     spec: dict[str, Any] = {"triggered": v["when"], "effect": v["effect"]}
@@ -537,8 +499,6 @@ def _token(ctx: Context, v: dict[str, Any]) -> None:
 
 
 def _token_enters(ctx: Context, card: Card) -> GameObject:
-    from rules_engine import triggers
-    from rules_engine.game import Event
 
     game = ctx.game
     obj = game.new_object(card, "battlefield", ctx.controller)
@@ -641,8 +601,6 @@ def _untap(ctx: Context, v: Any) -> None:
 
 @effect("counter_spell")
 def _counter(ctx: Context, v: Any) -> None:
-    from rules_engine import triggers
-    from rules_engine.game import Event
 
     game = ctx.game
     for obj in objects(ctx, v):
@@ -659,7 +617,6 @@ def _counter(ctx: Context, v: Any) -> None:
 
 @effect("counter_ability")
 def _counter_ability(ctx: Context, v: Any) -> None:
-    from rules_engine.game import StackAbility
 
     game = ctx.game
     index = int(str(v)[6:] or 0) if str(v).startswith("target") else 0
@@ -674,7 +631,6 @@ def _counter_ability(ctx: Context, v: Any) -> None:
 
 @effect("copy_spell")
 def _copy(ctx: Context, v: dict[str, Any]) -> None:
-    from rules_engine import stack
 
     for obj in objects(ctx, v.get("what", "target")):
         stack.copy_spell(ctx.game, obj, ctx.controller, v.get("except"))
@@ -783,39 +739,10 @@ def _shuffle_in(ctx: Context, v: Any) -> None:
         shuffle_library(ctx.game, owner, ctx.source)
 
 
-def shuffle_library(game: Game, player: str, source: Any = None) -> None:
-    """Rule 701.24a: a shuffle randomises the library. Randomness is a decision like any other: the scenario
-    scripts the resulting order (``kind: shuffle``, ``value: [REF, ...]`` top first) or a seed
-    (``value: {seed: N}``, or the scenario's ``seed:``); a library of 0 or 1 card needs neither."""
-    import random
-
-    library = game.players[player].library
-    if len(library) > 1:
-        answer = game.decide_or_seed("shuffle", player, "в каком порядке окажется библиотека после перемешивания?",
-                                     source)
-        if isinstance(answer, dict):
-            order = list(library)
-            random.Random(int(answer["seed"])).shuffle(order)
-            library[:] = order
-            how = f"случайно, зерно {answer['seed']}"
-        else:
-            top_first = [_pick(game, [o for o in library], ref, "карта этой библиотеки", "701.24a") for ref in answer]
-            if len(set(map(id, top_first))) != len(library):
-                raise ScriptError(f"порядок после перемешивания должен перечислить все {len(library)} карт(ы)")
-            library[:] = list(reversed(top_first))  # the list is stored bottom first
-            how = "порядок задан сценарием"
-        game.touch()
-    else:
-        how = "в ней не больше одной карты"
-    game.log(f"{narr.player(player)} перемешивает библиотеку ({how})")
-
-
 @effect("clash")
 def _clash(ctx: Context, v: dict[str, Any]) -> None:
     """Rule 701.20 (501.10 of the time): reveal tops, each player keeps it on top or puts it on the bottom
     (scripted ``clash`` decisions, active player first), the higher mana value wins."""
-    from rules_engine import triggers
-    from rules_engine.game import Event
 
     game = ctx.game
     opponent = game.opponent(ctx.controller)
@@ -874,15 +801,6 @@ def _nothing(ctx: Context, v: Any) -> None:
 
 
 # -- linked abilities: champion, hideaway (rule 607) ------------------------------------------------------
-def _pick(game: Game, pool: list[GameObject], answer: Any, what: str, rule: str) -> GameObject:
-    """The scripted choice among ``pool``; anything else is forbidden by ``rule`` (the rule that says what may be
-    chosen)."""
-    hits = [o for o in pool if str(answer) in (o.card.ref, o.card.definition.name)]
-    if not hits:
-        raise IllegalAction(f"{answer!r}: нельзя выбрать ({what})", rule)
-    return hits[0]
-
-
 def _link(game: Game, source_oid: int, link: str, obj: GameObject) -> None:
     game.linked.setdefault((source_oid, link), []).append(obj.oid)
 
@@ -1017,8 +935,6 @@ def play_without_paying(ctx: Context, obj: GameObject) -> bool:
     """Play a card (or cast a copy) as part of a resolving effect: a scripted ``play`` answer (no, yes, or a
     mapping of cast options such as targets / conspire / alternative). A land is played only in its
     controller's turn with a land play left (and uses it); a spell with no legal target can't be cast."""
-    from rules_engine import stack
-    from rules_engine import targets as tg
 
     game = ctx.game
     who = ctx.controller
@@ -1049,58 +965,6 @@ def play_without_paying(ctx: Context, obj: GameObject) -> bool:
 
 
 # -- cipher (rule 702.97) ------------------------------------------------------------------------------------
-def encode(game: Game, spell: GameObject, controller: str) -> bool:
-    """As a cipher spell finishes resolving: you may exile it encoded on a creature you control (a scripted
-    ``cipher`` choice: REF or no; not a target). The exiled card grants that creature, while both stay where
-    they are, "whenever this creature deals combat damage to a player, you may copy the encoded card and you
-    may cast the copy without paying its mana cost"."""
-    creatures = [
-        o for o in game.battlefield if game.controller(o) == controller and game.chars(o).is_("Creature")
-    ]
-    if not creatures:
-        game.log("Нет существа под вашим контролем: Шифр не кодирует карту")
-        return False
-    answer = game.decide("cipher", controller, "на каком существе закодировать карту (или no)?", spell)
-    if answer in (None, False, "no"):
-        return False
-    creature = _pick(game, creatures, answer, "закодировать можно только на существе под вашим контролем", "702.99a")
-    card = game.move(spell, "exile")
-    ability = AbilityDef(
-        "triggered",
-        "cipher",
-        {"triggered": "deals_combat_damage_to_player", "effect": {"cast_encoded_copy": card.oid}},
-        keyword="cipher",
-    )
-    game.effects.append(
-        ContinuousEffect(
-            layer="6",
-            kind="grant_ability",
-            data={"ability": ability, "while_in_exile": card.oid},
-            timestamp=game.new_timestamp(),
-            affected=frozenset({creature.oid}),
-            duration="permanent",
-            source_oid=card.oid,
-            controller=controller,
-        )
-    )
-    game.touch()
-    game.log(f"{narr.obj(game, card)} кодируется на {narr.obj(game, creature)} (Шифр)")
-    return True
-
-
-def encoded_on(game: Game, card: GameObject) -> GameObject | None:
-    """The creature a card in exile is encoded on, if any (rule 702.97c)."""
-    if card.zone != "exile":
-        return None
-    for e in game.effects:
-        if e.kind == "grant_ability" and e.data.get("while_in_exile") == card.oid:
-            for oid in e.affected:
-                host = game.find(oid)
-                if host is not None and host.zone == "battlefield":
-                    return host
-    return None
-
-
 @effect("cast_encoded_copy")
 def _cast_encoded(ctx: Context, v: Any) -> None:
     """GTC cipher 6-8: the copy is made in exile and cast from there; if it is not cast it ceases to exist."""
@@ -1223,8 +1087,6 @@ def _exploit(ctx: Context, v: Any) -> None:
     """Rule 702.110: you may sacrifice a creature (an ``exploit`` choice: REF or "no", made as the ability
     resolves; one creature at most). The creature with exploit "exploits a creature" only if it is still on the
     battlefield, or is the creature sacrificed (702.110b): then its "when it exploits" ability triggers."""
-    from rules_engine import triggers
-    from rules_engine.game import Event
 
     game = ctx.game
     who = ctx.controller
@@ -1282,8 +1144,6 @@ def _transform(ctx: Context, v: Any) -> None:
 def _turn_face_up_effect(ctx: Context, v: Any) -> None:
     """An effect turns a face-down permanent face up (rule 708.8: nothing enters the battlefield). A manifested
     instant or sorcery card is revealed instead and stays face down, and nothing triggers (rule 701.40g)."""
-    from rules_engine import triggers
-    from rules_engine.game import Event
 
     game = ctx.game
     for obj in objects(ctx, v):
@@ -1328,7 +1188,6 @@ def _attach(ctx: Context, v: dict[str, Any]) -> None:
 @effect("remove_from_combat")
 def _remove_from_combat(ctx: Context, v: Any) -> None:
     """Rule 506.4: an effect that specifically removes a creature from combat."""
-    from rules_engine import combat
 
     for obj in objects(ctx, v):
         combat.remove_from_combat(ctx.game, obj)

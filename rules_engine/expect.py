@@ -16,7 +16,7 @@ from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS
 from rules_engine.yamlload import line_of
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 KINDS = frozenset(
     {
@@ -279,7 +279,7 @@ def check(game: Game, exp: Expectation) -> list[str]:
 
 def evaluate(game: Game, exp: Expectation) -> list[CheckOutcome]:
     """Every comparison of one expectation, passed or not, with expected and actual values."""
-    from rules_engine.game import StackAbility
+    from rules_engine.stackobjects import StackAbility
 
     kind, value, where = exp.kind, exp.value, exp.where
     c = _Checks(game, where)
@@ -342,7 +342,7 @@ def evaluate(game: Game, exp: Expectation) -> list[CheckOutcome]:
         for player, n in value.items():
             c.cmp(f"сыграно земель {_of(player)}", int(n), game.players[player].land_plays)
     elif kind == "encoded":  # {CARD: CREATURE or null}: the creature a card in exile is encoded on
-        from rules_engine.effects import encoded_on
+        from rules_engine.cipher import encoded_on
 
         for ref, host in value.items():
             obj = c.one(str(ref))

@@ -3,6 +3,9 @@
 Everything that changes the state goes through ``Game`` so that last known information, events (for
 triggered abilities) and the characteristics cache stay right. Rules procedures live in their own modules:
 ``layers`` (characteristics), ``sba``, ``triggers``, ``replacement``, ``stack``, ``combat``, ``turn``.
+The data this module's operations make — ``Event``, ``StackAbility``, ``DelayedTrigger`` — live on the
+ground floor (``events``, ``stackobjects``); since ``Game``'s operations consult ``layers``, ``copies``,
+``replacement`` and ``triggers``, those see the game as ``state.GameState`` (``docs/engine.md``).
 """
 
 from __future__ import annotations
@@ -10,15 +13,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules_engine import layers
 from rules_engine import log as narr
-from rules_engine.errors import DecisionMissing, EngineError
-from rules_engine.history import TurnHistory
-from rules_engine.objects import Card, Characteristics, GameObject, Player, Snapshot
+from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScriptError
+from rules_engine.events import DelayedTrigger, Event, TurnHistory
+from rules_engine.objects import Card, Characteristics, ContinuousEffect, GameObject, Player, Snapshot
 from rules_engine.options import RulesOptions
+from rules_engine.stackobjects import StackAbility, StackItem  # noqa: F401  (StackAbility re-exported)
+from rules_engine.state import GameState
 
 
 @dataclass
@@ -32,63 +37,6 @@ class Choice:
     where: str = ""
 
 
-@dataclass
-class Event:
-    """Something that happened, for triggered abilities to look at."""
-
-    kind: str  # zone_change, damage, counters, counters_removed, cast, attacks, step, combat_damage_to_player,
-    # life_gained, turned_face_up, becomes_target, countered, clash
-    obj: GameObject | None = None  # the object after the event (new object after a zone change)
-    lki: Snapshot | None = None  # the object before it (zone change) or the damage source
-    from_zone: str | None = None
-    to_zone: str | None = None
-    target: Any = None  # damage recipient: a player name or an object
-    amount: int = 0
-    combat: bool = False
-    counter: str | None = None
-    step: str | None = None
-    player: str | None = None
-
-
-@dataclass
-class StackAbility:
-    """An activated or triggered ability on the stack (spells are ``GameObject``s in the stack zone)."""
-
-    sid: int
-    ability: Any  # AbilityDef
-    controller: str
-    source: Snapshot  # the source as it was when the ability was activated / triggered
-    source_oid: int
-    targets: list[Any] = field(default_factory=list)
-    x: int = 0
-    event: Event | None = None
-    triggered: bool = False
-    spec: dict[str, Any] = field(default_factory=dict)
-    about: tuple[int, ...] = ()  # a delayed trigger: the objects its creating effect referred to (603.7c)
-
-    @property
-    def card(self) -> Card:
-        return self.source.card
-
-
-@dataclass
-class DelayedTrigger:
-    """A delayed triggered ability (rule 603.7), created by a resolving effect.
-
-    ``about`` holds the objects the creating effect referred to ("that creature"); ``this_turn`` marks a stated
-    duration: without one it triggers only once, the next time its event occurs (603.7b).
-    """
-
-    ability: Any  # AbilityDef
-    controller: str  # who controlled the creating spell or ability as it resolved (603.7d, 603.7e)
-    source: Snapshot  # that spell, or the source of that ability
-    about: tuple[int, ...] = ()
-    this_turn: bool = False
-
-
-StackItem = GameObject | StackAbility
-
-
 class Game:
     """A two-player game in progress."""
 
@@ -98,7 +46,7 @@ class Game:
         self.order = list(players)
         self.battlefield: list[GameObject] = []
         self.stack: list[StackItem] = []
-        self.effects: list[layers.ContinuousEffect] = []
+        self.effects: list[ContinuousEffect] = []
         self.lki: dict[int, Snapshot] = {}
         self.active = players[0]
         self.turn = 1
@@ -289,8 +237,6 @@ class Game:
         event = Event("zone_change", obj=new, lki=snap, from_zone=from_zone, to_zone=to_zone)
         triggers.collect(self, event)
         if shuffle:  # "shuffle it into its owner's library instead"
-            from rules_engine.effects import shuffle_library
-
             shuffle_library(self, obj.owner)
         if to_zone == "battlefield":
             for kind, n in new.counters.items():
@@ -409,3 +355,39 @@ def from_zone_ru(zone: str) -> str:
 
 def is_error(exc: BaseException) -> bool:
     return isinstance(exc, EngineError)
+
+
+def shuffle_library(game: GameState, player: str, source: Any = None) -> None:
+    """Rule 701.24a: a shuffle randomises the library. Randomness is a decision like any other: the scenario
+    scripts the resulting order (``kind: shuffle``, ``value: [REF, ...]`` top first) or a seed
+    (``value: {seed: N}``, or the scenario's ``seed:``); a library of 0 or 1 card needs neither."""
+    import random
+
+    library = game.players[player].library
+    if len(library) > 1:
+        answer = game.decide_or_seed("shuffle", player, "в каком порядке окажется библиотека после перемешивания?",
+                                     source)
+        if isinstance(answer, dict):
+            order = list(library)
+            random.Random(int(answer["seed"])).shuffle(order)
+            library[:] = order
+            how = f"случайно, зерно {answer['seed']}"
+        else:
+            top_first = [pick(game, [o for o in library], ref, "карта этой библиотеки", "701.24a") for ref in answer]
+            if len(set(map(id, top_first))) != len(library):
+                raise ScriptError(f"порядок после перемешивания должен перечислить все {len(library)} карт(ы)")
+            library[:] = list(reversed(top_first))  # the list is stored bottom first
+            how = "порядок задан сценарием"
+        game.touch()
+    else:
+        how = "в ней не больше одной карты"
+    game.log(f"{narr.player(player)} перемешивает библиотеку ({how})")
+
+
+def pick(game: GameState, pool: list[GameObject], answer: Any, what: str, rule: str) -> GameObject:
+    """The scripted choice among ``pool``; anything else is forbidden by ``rule`` (the rule that says what may be
+    chosen)."""
+    hits = [o for o in pool if str(answer) in (o.card.ref, o.card.definition.name)]
+    if not hits:
+        raise IllegalAction(f"{answer!r}: нельзя выбрать ({what})", rule)
+    return hits[0]

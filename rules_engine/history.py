@@ -2,25 +2,18 @@
 turn", "if you gained life this turn", "if a creature died this turn").
 
 Every event passes through ``note`` (called by ``triggers.collect``); the record is reset as each turn begins
-(rule 500.1: a turn is the unit these conditions count in).
+(rule 500.1: a turn is the unit these conditions count in). The record itself, ``events.TurnHistory``, is game
+state on the ground floor.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.events import Event
+
 if TYPE_CHECKING:
-    from rules_engine.game import Event, Game
-
-
-@dataclass
-class TurnHistory:
-    attacked_with: Counter[str] = field(default_factory=Counter)  # creatures each player declared as attackers
-    life_gained: Counter[str] = field(default_factory=Counter)
-    creatures_died: int = 0
-    spells_cast: Counter[str] = field(default_factory=Counter)
+    from rules_engine.state import GameState as Game
 
 
 def note(game: Game, event: Event) -> None:

@@ -1,6 +1,7 @@
 """Continuous effects applied in layers and timestamp order (rule 613).
 
-Layers handled: 1 copiable values (copy effects, then the face-down status: ``copies``), 2 control, 3 text,
+Layers handled: 1 copiable values (copy effects, then the face-down status; the copy effects themselves are
+``copies``), 2 control, 3 text,
 4 type (characteristic-defining changeling first, in every zone), 5 colour, 6 abilities added / removed, 7a
 characteristic-defining P/T (every zone), 7b P/T setting, 7c P/T modifying, 7d counters, 7e switching. Inside a
 layer, dependency (613.8) and then timestamps (613.7) order the effects. Effects from resolved spells and
@@ -10,14 +11,21 @@ whatever matches their filter right now, while their source has the ability."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, dash
-from rules_engine.objects import FACE_DOWN, AbilityDef, Characteristics, GameObject, Snapshot
+from rules_engine import dash
+from rules_engine.objects import (
+    FACE_DOWN,
+    AbilityDef,
+    CardDef,
+    Characteristics,
+    ContinuousEffect,
+    GameObject,
+    Snapshot,
+)
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 ALL_CREATURE_TYPES = "*"
 # Subtypes that belong to a card type other than Creature (rule 205.3); every other subtype is a creature type
@@ -50,20 +58,42 @@ STATIC_LAYERS = {
 }
 
 
-@dataclass
-class ContinuousEffect:
-    """One continuous effect: what it does (``kind`` + ``data``), to whom, since when, until when."""
+CDA_PT = "defines_pt"  # the static ability kind of a characteristic-defining P/T (604.3, layer 7a)
 
-    layer: str
-    kind: str
-    data: dict[str, Any]
-    timestamp: int
-    affected: frozenset[int] = frozenset()
-    duration: str = "end_of_turn"  # or "permanent"
-    source_oid: int | None = None
-    controller: str = ""
-    filter: dict[str, Any] | None = field(default=None)
-    ability: AbilityDef | None = None  # the static ability generating it (its existence, rule 613.8a)
+
+def printed_values(obj: GameObject | Snapshot) -> CardDef:
+    """The face that is up (707.8): a transformed double-faced permanent copies its back face."""
+    definition = obj.card.definition
+    if getattr(obj, "transformed", False) and definition.back is not None and obj.zone == "battlefield":
+        return definition.back
+    return definition
+
+
+def copy_index(game: Game) -> dict[int, CardDef]:
+    """Each object's latest layer-1a copy values (the later copy effect wins whole, 613.2a), for a whole pass."""
+    index: dict[int, CardDef] = {}
+    for effect in sorted((e for e in game.effects if e.layer == "1"), key=lambda e: e.timestamp):
+        for oid in effect.affected:
+            index[oid] = effect.data["values"]
+    return index
+
+
+def copiable_values(
+    game: Game, obj: GameObject | Snapshot, *, face_down: bool = True, index: dict[int, CardDef] | None = None
+) -> CardDef:
+    """Layer 1: the printed values, then each copy effect in timestamp order (1a), then the face-down status
+    (1b, 708.2). ``face_down=False`` gives the values a face-down permanent will have once turned face up
+    (707.3, 708.10: a face-down permanent that became a copy turns up as the copy, with the copy's morph)."""
+    if isinstance(obj, Snapshot) and obj.values is not None:
+        return obj.values  # last known copiable values (608.2h)
+    if face_down and obj.face_down and obj.zone in ("battlefield", "stack"):
+        return FACE_DOWN
+    if isinstance(obj, GameObject):
+        if index is None:
+            index = copy_index(game) if game.effects else {}
+        if obj.oid in index:
+            return index[obj.oid]
+    return printed_values(obj)
 
 
 def base_characteristics(
@@ -72,9 +102,9 @@ def base_characteristics(
     """Layer 1 (613.2): the object's copiable values — printed, as modified by copy effects and its face-down
     status (rule 707.2, 708.2)."""
     if game is None:
-        values = FACE_DOWN if obj.face_down and obj.zone in ("battlefield", "stack") else copies.printed_values(obj)
+        values = FACE_DOWN if obj.face_down and obj.zone in ("battlefield", "stack") else printed_values(obj)
     else:
-        values = copies.copiable_values(game, obj, index=index)
+        values = copiable_values(game, obj, index=index)
     chars = Characteristics.of(values, obj.controller)
     front = obj.definition
     if values is front.back and obj.transformed and front.cost is not None:  # 202.3b (not for a copy of it)
@@ -158,7 +188,7 @@ def matches(
 def compute(game: Game) -> dict[int, Characteristics]:
     """Characteristics of every object in every zone."""
     objects = list(game.all_objects())
-    index = copies.copy_index(game)
+    index = copy_index(game)
     result = {o.oid: base_characteristics(o, game, index) for o in objects}  # layer 1: copiable values
     by_id = {o.oid: o for o in objects}
     for o in objects:  # layer 4, characteristic-defining abilities, in all zones (rule 604.3)
@@ -271,7 +301,7 @@ def _defined_pt(game: Game, objects: list[GameObject], result: dict[int, Charact
     for o in objects:
         chars = result[o.oid]
         for ability in chars.abilities:
-            if ability.kind != "static" or ability.spec.get("static") != copies.CDA_PT:
+            if ability.kind != "static" or ability.spec.get("static") != CDA_PT:
                 continue
             if by_id is None:
                 by_id = {x.oid: x for x in objects}

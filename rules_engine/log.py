@@ -23,6 +23,8 @@ from rules_engine.glossary import (  # noqa: F401  (re-exported: the narration's
     COUNTER_NAMES,
     KEYWORD_NAMES,
     PLAYER_NAMES,
+    PROTECTION_COLORS,
+    PROTECTION_TYPES,
     STEP_NAMES,
     SUBTYPE_NAMES,
     SUPERTYPE_NAMES,
@@ -33,10 +35,11 @@ from rules_engine.glossary import (  # noqa: F401  (re-exported: the narration's
     ZONE_NAMES,
     ZONE_WHERE,
 )
+from rules_engine.objectcosts import object_cost
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
     from rules_engine.objects import Card, CardDef, GameObject, Snapshot
+    from rules_engine.state import GameState as Game
 
 TYPE_ORDER = ("Tribal", "Artifact", "Enchantment", "Land", "Planeswalker", "Creature", "Instant", "Sorcery")
 _GENDER = {  # the gender of the last type word, which the adjectives before it agree with
@@ -75,6 +78,16 @@ def subtypes_text(subtypes: Iterable[str]) -> str:
     return " ".join(SUBTYPE_NAMES.get(s, s) for s in subtypes)
 
 
+def protection_text(quality: Any) -> str:
+    """«Защита от красного», «Защита от существ», «Защита от всего»."""
+    if quality == "everything" or (isinstance(quality, dict) and quality.get("everything")):
+        return "Защита от всего"
+    parts = [PROTECTION_COLORS[c] for c in quality.get("colors", ())]
+    parts += [PROTECTION_TYPES.get(t, t) for t in quality.get("types", ())]
+    parts += [f"подтипа «{subtypes_text([s])}»" for s in quality.get("subtypes", ())]
+    return "Защита от " + " и от ".join(parts)
+
+
 def type_line(d: CardDef) -> str:
     """The Russian type line of a card definition: «Существо — Гоблин Воин»."""
     line = types_text(d.types, d.supertypes)
@@ -100,12 +113,10 @@ def keywords(names: Iterable[str]) -> str:
 
 def keywords_held(held: dict[str, Any]) -> str:
     """An object's keywords as a reader knows them: «Полет, Защита от красного, Защита от существ»."""
-    from rules_engine import protection
-
     parts = []
     for name in sorted(held):
         if name == "protection" and isinstance(held[name], list):
-            parts += [protection.text(q) for q in held[name]]
+            parts += [protection_text(q) for q in held[name]]
         else:
             parts.append(keyword(name))
     return ", ".join(parts) or "нет"
@@ -156,8 +167,6 @@ def cost_text(text: str) -> str:
             n = part.split()[1] if len(part.split()) > 1 else "1"
             parts.append(f"сброс карт из руки: {n}")
         else:
-            from rules_engine.costs import object_cost  # costs narrates through this module: import when needed
-
             found = object_cost(part)
             parts.append(found.text_ru if found is not None else part)
     return ", ".join(parts) or "без стоимости"

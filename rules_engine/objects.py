@@ -232,3 +232,19 @@ class Player:
     def zone(self, name: str) -> list[GameObject]:
         zone: list[GameObject] = getattr(self, name)
         return zone
+
+
+@dataclass
+class ContinuousEffect:
+    """One continuous effect: what it does (``kind`` + ``data``), to whom, since when, until when."""
+
+    layer: str
+    kind: str
+    data: dict[str, Any]
+    timestamp: int
+    affected: frozenset[int] = frozenset()
+    duration: str = "end_of_turn"  # or "permanent"
+    source_oid: int | None = None
+    controller: str = ""
+    filter: dict[str, Any] | None = field(default=None)
+    ability: AbilityDef | None = None  # the static ability generating it (its existence, rule 613.8a)

@@ -3,19 +3,19 @@
 A permanent's ``protection`` keyword holds a list of qualities, one per instance (rule 702.16g): a mapping of
 colours, card types and subtypes (each listed value is a protection of its own), or ``everything`` (702.16j).
 The rules that consult it: targeting (702.16b, ``targets``), Auras and Equipment (702.16c-d, ``sba``), damage
-(702.16e, ``replacement``) and blocking (702.16f, ``combat``).
+(702.16e, ``replacement``) and blocking (702.16f, ``combat``). How a proof names a quality is narration
+(``log.protection_text``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.glossary import PROTECTION_COLORS, PROTECTION_TYPES
 from rules_engine.layers import has_subtype
 from rules_engine.objects import Characteristics, GameObject, Snapshot
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 def qualities(chars: Characteristics) -> list[Any]:
@@ -43,15 +43,3 @@ def protection_from(game: Game, protected: Characteristics, source: GameObject |
         return None
     source_chars = game.source_chars(source)[0]
     return next((q for q in found if has_quality(source_chars, q)), None)
-
-
-def text(quality: Any) -> str:
-    """«Защита от красного», «Защита от существ», «Защита от всего»."""
-    if quality == "everything" or (isinstance(quality, dict) and quality.get("everything")):
-        return "Защита от всего"
-    from rules_engine import log as narr
-
-    parts = [PROTECTION_COLORS[c] for c in quality.get("colors", ())]
-    parts += [PROTECTION_TYPES.get(t, t) for t in quality.get("types", ())]
-    parts += [f"подтипа «{narr.subtypes_text([s])}»" for s in quality.get("subtypes", ())]
-    return "Защита от " + " и от ".join(parts)

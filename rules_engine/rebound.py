@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import interpreter
+
 if TYPE_CHECKING:
-    from rules_engine.game import Game
     from rules_engine.objects import GameObject
+    from rules_engine.state import GameState as Game
 
 # the delayed triggered ability (603.7a) about the exiled card: "that" card while it stays in exile (603.7c)
 RECAST: dict[str, Any] = {
@@ -38,10 +40,8 @@ def applies(game: Game, spell: GameObject) -> bool:
 
 def exile(game: Game, spell: GameObject) -> None:
     """Instead of the graveyard, exile; then the delayed ability for the next upkeep."""
-    from rules_engine import effects
-
     controller = game.controller(spell)
-    ctx = effects.Context(game, controller, spell, [], [], spell.x, None, spell)
+    ctx = interpreter.Context(game, controller, spell, [], [], spell.x, None, spell)
     game.log(f"Отскок: {game.describe_stack_item(spell)} изгоняется вместо кладбища")
     ctx.made.append(game.move(spell, "exile"))
-    effects.run(ctx, RECAST)
+    interpreter.run(ctx, RECAST)

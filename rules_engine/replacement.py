@@ -21,14 +21,16 @@ from dataclasses import replace as copy_event
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import interpreter, protection, triggers
 from rules_engine import log as narr
-from rules_engine import protection
 from rules_engine.errors import EngineError, IllegalAction
+from rules_engine.events import Event
 from rules_engine.layers import matches
 from rules_engine.objects import AbilityDef, GameObject, Snapshot
+from rules_engine.triggers import _snap_matches
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 Recipient = str | GameObject  # a player name or a permanent
 MAX_STEPS = 200  # replacements applied to one event; more means one applies itself again (614.5)
@@ -177,7 +179,6 @@ def _affects(game: Game, ability: AbilityDef, source: GameObject, obj: GameObjec
 
 def _source_matches(game: Game, ability: AbilityDef, holder: GameObject, source: GameObject | Snapshot) -> bool:
     """A filter on a source of damage: the live object, else its last known information."""
-    from rules_engine.triggers import _snap_matches
 
     filt = ability.spec.get("affects", {"self": True})
     you = game.controller(holder)
@@ -221,8 +222,8 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             yield Replacement(
                 ("protection", recipient.oid),
                 _refs(recipient, "protection"),
-                f"защита ({protection.text(quality)})",
-                partial(_prevent, limit=None, why=f" ({protection.text(quality)})"),
+                f"защита ({narr.protection_text(quality)})",
+                partial(_prevent, limit=None, why=f" ({narr.protection_text(quality)})"),
                 sig=("prevent", None),
             )
         for holder, ability in _statics(game, "prevent_damage"):  # 615.10: "prevent N of that damage"
@@ -352,8 +353,6 @@ def deal_damage(
 
 def _dealt(game: Game, ev: Proposed) -> int:
     """Rule 120.3: the results of the damage that is dealt, and the events triggered abilities watch."""
-    from rules_engine import triggers
-    from rules_engine.game import Event
 
     source, recipient, amount = ev.source, ev.affected, ev.amount
     assert source is not None
@@ -653,7 +652,6 @@ def _draw_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
 def _instead_of_drawing(game: Game, ev: Proposed, holder: GameObject, value: dict[str, Any]) -> list[Proposed]:
     """The draw is replaced by the ability's effect, done by its controller (121.6a: even from an empty library);
     ``optional``: the drawing player may have the card drawn instead ("you may ... instead")."""
-    from rules_engine import effects
 
     assert isinstance(ev.affected, str)
     if value.get("optional"):
@@ -661,7 +659,7 @@ def _instead_of_drawing(game: Game, ev: Proposed, holder: GameObject, value: dic
         if answer not in (True, "yes"):
             return [ev]
     game.log(f"{narr.player(ev.affected)} не берет карту: эффект замены {narr.obj(game, holder)}")
-    effects.run(effects.Context(game, game.controller(holder), holder), value["effect"])
+    interpreter.run(interpreter.Context(game, game.controller(holder), holder), value["effect"])
     return []
 
 

@@ -17,7 +17,7 @@ from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 SBA = "Действие, вызванное состоянием"
 
@@ -61,7 +61,7 @@ def check_once(game: Game) -> bool:
             continue
         if "Aura" in chars.subtypes and (quality := _host_protection(game, obj)) is not None:
             # rules 702.16c and 704.5m: an Aura with the stated quality can't enchant a permanent with protection
-            to_graveyard.append((obj, f"Аура прикреплена к перманенту с умением «{protection.text(quality)}»"))
+            to_graveyard.append((obj, f"Аура прикреплена к перманенту с умением «{narr.protection_text(quality)}»"))
             continue
         if "Equipment" in chars.subtypes and obj.attached_to is not None and not _equipment_legal(game, obj):
             unattach.append(obj)

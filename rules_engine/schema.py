@@ -498,14 +498,6 @@ def _sacrifice(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> N
         _ref(c, v, what, parent, key)
 
 
-def _token(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
-    from rules_engine.cards import parse_card  # a token is a card definition; cards imports this module
-
-    if not isinstance(v, dict) or "name" not in v:
-        raise c.fail(parent, f"{what}: a token is a card definition with a name", key)
-    parse_card(str(v["name"]), {k: x for k, x in v.items() if k != "name"}, f"{c.path}:{line_of(v, None, c.line)}")
-
-
 def _effect_condition(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.keys(v, EFFECT_CONDITIONS, f"{what} (condition)")
 
@@ -565,15 +557,6 @@ COPY_EXCEPT: dict[str, str] = {
 
 def _copy_except(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.keys(v, COPY_EXCEPT, f"{what} (except)")
-
-
-def _abilities(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
-    from rules_engine.cards import parse_ability  # an ability definition; cards imports this module
-
-    if not isinstance(v, list):
-        raise c.fail(parent, f"{what}: expected a list of abilities, not {v!r}", key)
-    for i, raw in enumerate(v):
-        parse_ability(raw, f"copy#{i + 1}", f"{c.path}:{line_of(raw, None, c.line)}")
 
 
 def _enters_as_copy_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -661,7 +644,6 @@ _CHECKERS: dict[str, Check] = {
     "counters": _counters,
     "mana": _mana,
     "sacrifice": _sacrifice,
-    "token": _token,
     "effect": _effect_shape,
     "effect_condition": _effect_condition,
     "pt_change": _pt_change,
@@ -678,7 +660,6 @@ _CHECKERS: dict[str, Check] = {
     "static_amount": _static_amount,
     "copy_except": _copy_except,
     "not_copied": _list_of(_one_of({"colors"}, "characteristic"), "characteristics"),
-    "abilities": _abilities,
     "enters_as_copy_value": _enters_as_copy_value,
     "destroy": _destroy,
     "modify_value": _modify_value,
@@ -705,3 +686,10 @@ _CHECKERS: dict[str, Check] = {
     "delayed_trigger": _delayed_trigger,
     "delayed_duration": _one_of({"this_turn"}, "duration"),
 }
+
+
+def register(shape: str, check: Check) -> None:
+    """Add a shape whose check needs the card parser: a token (``token``) is a card definition and a copy's
+    ``abilities`` are ability definitions. ``cards`` registers both as it loads, so this module, which ``cards``
+    imports, never imports ``cards``; every ``Checker`` is made by ``cards``, after the registration."""
+    _CHECKERS[shape] = check

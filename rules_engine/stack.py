@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, effects, rebound, triggers
+from rules_engine import copies, costs, dash, interpreter, rebound, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
+from rules_engine.cipher import encode
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
+from rules_engine.events import Event
 from rules_engine.mana import ManaCost, format_units, parse_cost, parse_units, scripted_payment, take_from_pool
 from rules_engine.objects import AbilityDef, Card, GameObject
+from rules_engine.stackobjects import StackAbility
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game, StackAbility
+    from rules_engine.state import GameState as Game
 
 SORCERY_STEPS = ("main1", "main2")
 _ZONE_FROM = {"exile": "изгнание", "graveyard": "кладбище", "library": "библиотека"}
@@ -186,7 +189,6 @@ def cast_object(
             f"{narr.player(player)} платит дополнительную стоимость Заговора: поворачивает "
             + " и ".join(narr.obj(game, c) for c in creatures)
         )
-    from rules_engine.game import Event
 
     triggers.collect(game, Event("cast", obj=spell, player=player))
     triggers.targeted(game, chosen_targets, player)
@@ -340,7 +342,6 @@ def find_ability(game: Game, obj: GameObject, which: Any) -> AbilityDef:
 
 def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     """Activate an ability (rule 602); mana abilities resolve at once without the stack (rule 605)."""
-    from rules_engine.game import StackAbility
 
     found = tg.find_objects(game, ref, "battlefield")
     if not found:  # abilities that work from the hand, such as bloodrush
@@ -480,11 +481,11 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         if "enchant" in spec and spell.targets and legal and legal[0]:
             new.attached_to = spell.targets[0].oid
         return
-    ctx = effects.Context(game, controller, spell, list(spell.targets), legal, spell.x, None, spell)
+    ctx = interpreter.Context(game, controller, spell, list(spell.targets), legal, spell.x, None, spell)
     if "effect" in spec:
-        effects.run(ctx, spec["effect"])
+        interpreter.run(ctx, spec["effect"])
     cipher = "cipher" in chars.keywords and not spell.is_copy and spell in game.stack
-    if cipher and effects.encode(game, spell, controller):
+    if cipher and encode(game, spell, controller):
         return
     if rebound.applies(game, spell):
         rebound.exile(game, spell)
@@ -517,7 +518,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
     if specs and not any(legal):
         game.log("Все цели способности недопустимы: она не производит эффекта")
         return
-    ctx = effects.Context(game, item.controller, item.source, list(item.targets), legal, item.x, item.event)
+    ctx = interpreter.Context(game, item.controller, item.source, list(item.targets), legal, item.x, item.event)
     ctx.about = item.about
     ctx.ability = item.ability
     if item.spec.get("optional"):
@@ -527,4 +528,4 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         if answer not in (True, "yes"):
             game.log(f"{narr.player(item.controller)} решает не использовать способность")
             return
-    effects.run(ctx, item.spec["effect"])
+    interpreter.run(ctx, item.spec["effect"])

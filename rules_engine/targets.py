@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
@@ -10,9 +9,10 @@ from rules_engine import protection
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject, Snapshot
+from rules_engine.stackobjects import StackAbility, StackItem, Target
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game, StackItem
+    from rules_engine.state import GameState as Game
 
 OBJECT_TYPES = {
     "creature": ("battlefield", ("Creature",)),
@@ -25,14 +25,6 @@ OBJECT_TYPES = {
     "card_in_graveyard": ("graveyard", ()),
     "creature_card_in_graveyard": ("graveyard", ("Creature",)),
 }
-
-
-@dataclass(frozen=True)
-class Target:
-    """A chosen target: a player (``player``) or an object (``oid``, which changes with every zone move)."""
-
-    player: str | None = None
-    oid: int | None = None
 
 
 def spec_kind(spec: Any) -> str:
@@ -111,8 +103,6 @@ def resolve_name(game: Game, name: Any, spec: Any = None) -> Target:
         return Target(player=text)
     kind = spec_kind(spec) if spec is not None else None
     if kind == "ability":  # "REF/ability-name", e.g. "Burn Trail/conspire"
-        from rules_engine.game import StackAbility
-
         ref, _, name = text.partition("/")
         hits = [
             i

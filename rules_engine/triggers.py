@@ -14,12 +14,14 @@ from rules_engine import history
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
+from rules_engine.events import Event
 from rules_engine.layers import has_subtype, matches
 from rules_engine.objects import AbilityDef, Characteristics, GameObject, Snapshot
 from rules_engine.options import RulesOptions
+from rules_engine.stackobjects import StackAbility
 
 if TYPE_CHECKING:
-    from rules_engine.game import Event, Game, StackAbility
+    from rules_engine.state import GameState as Game
 
 # Keyword abilities that are triggered abilities, in the engine's own vocabulary (rule 702.79a for persist).
 KEYWORD_TRIGGERS: dict[str, AbilityDef] = {
@@ -518,7 +520,6 @@ def _evolve_bigger(game: Game, source: Any, event: Event | None) -> bool:
 
 def put_on_stack(game: Game) -> bool:
     """Put pending triggers on the stack: APNAP, each player in the order the scenario scripted."""
-    from rules_engine.game import StackAbility
 
     if not game.pending_triggers:
         return False
@@ -563,7 +564,6 @@ def put_on_stack(game: Game) -> bool:
 def targeted(game: Game, chosen: list[Any], by: str) -> None:
     """A permanent "becomes the target" of a spell or ability as it is put on the stack with that target
     (rule 601.2c, 603.2e: once, when it happens)."""
-    from rules_engine.game import Event
 
     for t in chosen:
         obj = game.find(t.oid) if t.oid is not None else None

@@ -2,20 +2,23 @@
 
 Before a player receives priority the game "settles": state-based actions are checked until none apply,
 then waiting triggered abilities go on the stack, and this repeats (rule 117.5).
+
+This module is the top of the rules procedures: importing it imports ``effects``, whose handlers the
+interpreter (``interpreter.run``) finds by name whenever anything resolves.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine import combat, layers, sba, stack, triggers
+from rules_engine import combat, effects, layers, sba, stack, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
-from rules_engine.history import TurnHistory
+from rules_engine.events import Event, TurnHistory
 from rules_engine.vocabulary import STEPS
 
 if TYPE_CHECKING:
-    from rules_engine.game import Game
+    from rules_engine.state import GameState as Game
 
 
 
@@ -97,7 +100,6 @@ def empty_pools(game: Game, current: str, nxt: str) -> None:
 
 def advance_step(game: Game) -> None:
     """Go to the next step and perform its turn-based actions (rule 500.2)."""
-    from rules_engine.game import Event
 
     current = game.step
     nxt = STEPS[(STEPS.index(current) + 1) % len(STEPS)]
@@ -129,9 +131,7 @@ def enter_step(game: Game, step: str) -> None:
     game.step = step
     game.log(f"— {narr.STEP_NAMES[step]} ({narr.player(game.active)}) —")
     if step == "draw":
-        from rules_engine.effects import draw_card
-
-        draw_card(game, game.active)
+        effects.draw_card(game, game.active)
     elif step == "first_strike_damage":
         game.first_strike_step = True
         combat.combat_damage(game, first=True, split=True)

@@ -1011,14 +1011,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "copy-effects-ignored",
         "707.2",
-        "copies.py",
+        "layers.py",
         '            index[oid] = effect.data["values"]\n',
         "            pass\n",
     ),
     Mutant(
         "copy-face-down-status-ignored",
         "708.2",
-        "copies.py",
+        "layers.py",
         '    if face_down and obj.face_down and obj.zone in ("battlefield", "stack"):\n        return FACE_DOWN',
         '    if False:\n        return FACE_DOWN',
     ),

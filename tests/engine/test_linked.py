@@ -7,7 +7,8 @@ import textwrap
 import pytest
 
 from rules_engine import actions
-from rules_engine.effects import encoded_on, may_look
+from rules_engine.cipher import encoded_on
+from rules_engine.effects import may_look
 from rules_engine.errors import DecisionMissing, IllegalAction
 from rules_engine.game import Choice, Game, StackAbility
 

@@ -1,0 +1,57 @@
+"""Events: what happened, for triggered abilities and the turn's history to look at (ground floor).
+
+An ``Event`` is plain game state, so every rules procedure may make one and none needs the procedure that
+reacts to it; ``DelayedTrigger`` (rule 603.7) is the state a resolving effect leaves for a later event;
+``TurnHistory`` is the record of this turn's events.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.objects import GameObject, Snapshot
+
+
+@dataclass
+class Event:
+    """Something that happened, for triggered abilities to look at."""
+
+    kind: str  # zone_change, damage, counters, counters_removed, cast, attacks, step, combat_damage_to_player,
+    # life_gained, turned_face_up, becomes_target, countered, clash
+    obj: GameObject | None = None  # the object after the event (new object after a zone change)
+    lki: Snapshot | None = None  # the object before it (zone change) or the damage source
+    from_zone: str | None = None
+    to_zone: str | None = None
+    target: Any = None  # damage recipient: a player name or an object
+    amount: int = 0
+    combat: bool = False
+    counter: str | None = None
+    step: str | None = None
+    player: str | None = None
+
+
+@dataclass
+class DelayedTrigger:
+    """A delayed triggered ability (rule 603.7), created by a resolving effect.
+
+    ``about`` holds the objects the creating effect referred to ("that creature"); ``this_turn`` marks a stated
+    duration: without one it triggers only once, the next time its event occurs (603.7b).
+    """
+
+    ability: Any  # AbilityDef
+    controller: str  # who controlled the creating spell or ability as it resolved (603.7d, 603.7e)
+    source: Snapshot  # that spell, or the source of that ability
+    about: tuple[int, ...] = ()
+    this_turn: bool = False
+
+
+@dataclass
+class TurnHistory:
+    """What happened this turn, for the conditions that look back (``history``); reset as each turn begins."""
+
+    attacked_with: Counter[str] = field(default_factory=Counter)  # creatures each player declared as attackers
+    life_gained: Counter[str] = field(default_factory=Counter)
+    creatures_died: int = 0
+    spells_cast: Counter[str] = field(default_factory=Counter)
