@@ -205,7 +205,7 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
 
     increases: list[ManaCost] = []
     reductions: list[ManaCost] = []
-    for source in game.battlefield:
+    for source in game.ability_sources():  # permanents and emblems (rule 114.4)
         for ability in game.chars(source).abilities:
             kind = ability.spec.get("static") if ability.kind == "static" else None
             if kind not in ("cost_increase", "cost_reduction"):

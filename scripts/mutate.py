@@ -65,7 +65,7 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("sba-life-zero", "704.5a", "sba.py", "if p.life <= 0:", "if p.life < 0:"),
     Mutant("sba-empty-library", "704.5b", "sba.py", "elif p.drew_from_empty_library:", "elif False:"),
-    Mutant("sba-poison", "704.5c", "sba.py", "elif p.poison >= 10:", "elif p.poison > 10:"),
+    Mutant("sba-poison", "704.5c", "sba.py", "elif p.poison >= limit:", "elif p.poison > limit:"),
     Mutant("sba-token-ceases", "704.5d", "sba.py", "(o.card.is_token or o.is_copy)", "o.is_copy"),
     Mutant("sba-zero-toughness", "704.5f", "sba.py", "if chars.toughness <= 0:", "if False:"),
     Mutant(
@@ -441,7 +441,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "new.counters[kind] += counters_put(game, new, kind, n)", "new.counters[kind] += n"),
     Mutant("cant-gain-life-static", "119.7", "replacement.py", '_statics(game, "cant_gain_life")', "[]"),
     Mutant("cant-gain-life-this-turn", "119.7", "replacement.py",
-           'if any(d["kind"] == "cant_gain_life" and d["player"] == ev.affected for d in game.delayed):',
+           'if any(d["kind"] == "cant_gain_life" and d["player"] in team for d in game.delayed):',
            "if False:"),
     Mutant("exile-if-dies", "614.1a", "replacement.py",
            'if shield["kind"] == "exile_if_dies" and shield["oid"] == obj.oid:', "if False:"),
@@ -976,7 +976,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "becomes-target-ignores-who",
         "601.2c",
         "triggers.py",
-        "        if by and event.player != (controller if by == \"you\" else game.opponent(controller)):\n",
+        "        if by and (event.player is None or not _whose(game, by, event.player, controller)):\n",
         "        if False:\n",
     ),
     Mutant(
