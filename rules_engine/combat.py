@@ -58,7 +58,7 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
         defenders = teams.defending_players(game, attacker)
         if str(target) in game.players:  # rule 508.1b / 802.3: a defending player for each attacking creature
             if str(target) not in defenders:
-                raise IllegalAction(f"{narr.player(str(target))} не защищающийся игрок: его нельзя атаковать", "508.1b")
+                raise IllegalAction(f"{narr.player(str(target))} — не защищающийся игрок: атаковать нельзя", "508.1b")
             defender = str(target)
             attacked: str | int = defender
         else:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, history, replacement
+from rules_engine import copies, history, replacement, teams
 from rules_engine import log as narr
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -138,7 +138,7 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
     if text in ("you", "controller"):
         return [ctx.controller]
     if text == "each_opponent":  # rule 102.3: not on your team; in APNAP order (101.4)
-        return game.opponents(ctx.controller)
+        return list[Thing](game.opponents(ctx.controller))
     if text == "each_player":  # the players still in the game, in APNAP order (101.4, 800.4a)
         return list(game.apnap())
     if text == "enchanted":  # what the source enchants, or last enchanted as it left (LKI)
@@ -1058,7 +1058,7 @@ def play_without_paying(ctx: Context, obj: GameObject) -> bool:
         return False
     params: dict[str, Any] = dict(answer) if isinstance(answer, dict) else {}
     if game.chars(obj).is_("Land"):
-        if game.active != who or game.players[who].land_plays >= 1:
+        if not teams.is_active(game, who) or game.players[who].land_plays >= 1:
             game.log(f"{narr.player(who)} не может сейчас сыграть землю: карта остается в изгнании")
             return False
         game.players[who].land_plays += 1

@@ -37,5 +37,5 @@ def create(ctx: Context, spec: dict[str, Any], player: str) -> GameObject:
     )
     card = Card(ref=ref, definition=definition, owner=player)
     obj = game.new_object(card, "command", player)
-    game.log(f"{narr.player(player)} получает эмблему {narr.obj(game, obj)} в командную зону (правило 114.2)")
+    game.log(f"{narr.player(player)} получает {narr.obj(game, obj)} в командную зону (правило 114.2)")
     return obj

@@ -307,10 +307,10 @@ def evaluate(game: Game, exp: Expectation) -> list[CheckOutcome]:
     elif kind == "player_counters":
         for player, wanted in value.items():
             p = game.players[player]
-            actual = {k: n for k, n in p.counters.items() if n and k != "poison"}
+            held = {k: n for k, n in p.counters.items() if n and k != "poison"}
             if p.poison:
-                actual["poison"] = p.poison
-            c.cmp(f"жетоны {_of(player)}", {str(k): int(n) for k, n in wanted.items()}, actual, c.counters)
+                held["poison"] = p.poison
+            c.cmp(f"жетоны {_of(player)}", {str(k): int(n) for k, n in wanted.items()}, held, c.counters)
     elif kind == "emblems":
         for player, n in value.items():
             c.cmp(f"эмблем {_of(player)}", int(n), len(game.players[player].command))

@@ -27,6 +27,7 @@ from rules_engine.game import Choice, Game
 from rules_engine.mana import parse_cost
 from rules_engine.objects import Card, CardDef
 from rules_engine.options import ERA_DECISIONS, RulesOptions
+from rules_engine.teams import scenario_players
 from rules_engine.turn import STEPS
 from rules_engine.yamlload import LDict, LList, line_of, load_yaml
 
@@ -130,15 +131,7 @@ CHOICE_KINDS = frozenset(
     }
 )
 RULING_ID = re.compile(r"^[a-z0-9-]+/[a-z0-9.-]+/[a-z0-9.-]+(/[a-z0-9.-]+)*$")
-PLAYERS = ("alice", "bob")  # the players of a scenario that declares none
 KNOWN_PLAYERS = narr.PLAYER_IDS  # the names a scenario may declare (``setup: players`` / ``teams``)
-
-
-def scenario_players(setup: dict[str, Any]) -> list[str]:
-    """The players in turn order: the teams one after the other (rule 805.4), else ``players``, else two."""
-    if setup.get("teams"):
-        return [str(p) for team in setup["teams"] for p in team]
-    return [str(p) for p in setup.get("players") or PLAYERS]
 
 
 @dataclass
@@ -499,8 +492,8 @@ def _check_setup(path: Path, setup: Any, db: CardDB) -> None:
         raise _fail(path, setup, f"turn: expected a turn number, not {setup['turn']!r}", "turn")
     if "teams" in setup:
         for team in setup["teams"]:
-            lives = {int((setup.get(p) or {}).get("life")) for p in team if isinstance(setup.get(p), dict)
-                     and _is_count((setup.get(p) or {}).get("life"))}
+            lives = {setup[p]["life"] for p in team if isinstance(setup.get(p), dict)
+                     and _is_count(setup[p].get("life"))}
             if len(lives) > 1:
                 raise _fail(path, setup, "life: a team's players share one life total (rule 810.4), "
                             f"not {sorted(lives)}", team[0])

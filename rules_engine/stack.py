@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, effects, rebound, triggers
+from rules_engine import copies, costs, dash, effects, rebound, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -57,7 +57,7 @@ def _shift_targets(spec: Any, offset: int) -> Any:
 
 
 def sorcery_timing(game: Game, player: str) -> bool:
-    return game.active == player and game.step in SORCERY_STEPS and not game.stack
+    return teams.is_active(game, player) and game.step in SORCERY_STEPS and not game.stack  # 805.5a
 
 
 WITHOUT_PAYING_NO_ALTERNATIVE = "разыгрывая «без уплаты мана-стоимости», нельзя заплатить альтернативную стоимость"

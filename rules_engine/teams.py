@@ -12,7 +12,8 @@ while the others play on (800.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
 
@@ -20,8 +21,17 @@ if TYPE_CHECKING:
     from rules_engine.game import Game
 
 TWO_HEADED_GIANT = "two_headed_giant"
+PLAYERS = ("alice", "bob")  # the players of a scenario that declares none
 POISON_TO_LOSE = 10  # rule 704.5c
 TEAM_POISON_TO_LOSE = 15  # rule 810.8d / 704.6b: two players; +5 for each player beyond the second (810.11)
+
+
+def scenario_players(setup: Mapping[str, Any]) -> list[str]:
+    """A scenario's players in turn order: its teams one after the other (rule 805.4), else its ``players``,
+    else Алиса and Боб."""
+    if setup.get("teams"):
+        return [str(p) for team in setup["teams"] for p in team]
+    return [str(p) for p in setup.get("players") or PLAYERS]
 
 
 def make_teams(game: Game, members: list[tuple[str, ...]]) -> None:
@@ -124,7 +134,8 @@ def leave_game(game: Game, player: str) -> None:
     if p.left:
         return
     p.left = True
-    game.log(f"{narr.player(player)} покидает игру (правило 800.4a): объекты, которыми он владеет, покидают игру")
+    game.log(f"{narr.player(player)} покидает игру (правило 800.4a): все объекты, которыми владеет этот игрок, "
+             "покидают игру")
     for obj in [o for o in game.all_objects() if o.owner == player]:
         if obj.zone == "battlefield":
             game.lki[obj.oid] = game.snapshot(obj)

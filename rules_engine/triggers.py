@@ -334,7 +334,7 @@ def _matches(
             and event.player == controller
             and event.obj is not None
             and isinstance(source, GameObject)
-            and source.zone == "battlefield"
+            and source.zone in ABILITY_ZONES
             and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
         )
     if when == "attacks":
@@ -374,10 +374,10 @@ def _matches(
         return (
             event.kind == "cast"
             and event.player is not None
-            and event.player != controller
+            and is_opponent(game, controller, event.player)
             and event.obj is not None
             and isinstance(source, GameObject)
-            and source.zone == "battlefield"
+            and source.zone in ABILITY_ZONES
             and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
         )
     if when == "spell_countered":  # rule 701.6: the spell as it last existed on the stack
@@ -392,7 +392,7 @@ def _matches(
             and event.to_zone == "graveyard"
             and event.lki is not None
             and (origin is None or event.from_zone == origin)
-            and (isinstance(source, Snapshot) or source.zone == "battlefield")
+            and (isinstance(source, Snapshot) or source.zone in ABILITY_ZONES)
             and _snap_matches(game, event.lki, f, controller, source)
         )
     if when in ("clashes", "clash_won"):
@@ -419,6 +419,9 @@ def _matches(
             and matches(game, obj, game.chars(obj), filt, controller, source)
         )
     return False
+
+
+ABILITY_ZONES = ("battlefield", "command")  # where a permanent's or an emblem's abilities function (114.4)
 
 
 def _whose(game: Game, which: str, player: str, controller: str) -> bool:
