@@ -203,6 +203,7 @@ PROTECTION_TYPES = {
 SUBTYPE_NAMES = {
     "Advisor": "Советник",
     "Ajani": "Аджани",
+    "Arcane": "Аркана",
     "Angel": "Ангел",
     "Archer": "Лучник",
     "Artificer": "Механик",
@@ -309,6 +310,7 @@ SUBTYPE_NAMES = {
     "Snake": "Змея",
     "Soldier": "Солдат",
     "Sorin": "Сорин",
+    "Venser": "Венсер",
     "Specter": "Призрак",
     "Spider": "Паук",
     "Spirit": "Дух",

@@ -145,7 +145,9 @@ def leave_game(game: Game, player: str) -> None:
     game.touch()
     for item in [i for i in game.stack if not isinstance(i, GameObject) and i.controller == player]:
         game.stack.remove(item)
-    for obj in [o for o in game.battlefield if game.controller(o) == player]:
+    still = [o for o in game.battlefield if game.controller(o) == player]
+    still += [o for o in game.stack if isinstance(o, GameObject) and game.controller(o) == player]
+    for obj in still:  # objects of others that the leaving player still controls
         game.move(obj, "exile")
     p.mana_pool.clear()
     game.touch()

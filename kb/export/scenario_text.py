@@ -55,6 +55,9 @@ EXPECTATIONS = {
     "name": "имя",
     "abilities": "есть способности",
     "not_abilities": "нет способностей",
+    "player_counters": "жетоны игрока",
+    "emblems": "эмблем",
+    "in_game": "в игре",
 }
 
 Namer = Callable[[str], str]
