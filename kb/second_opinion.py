@@ -28,7 +28,8 @@ from rules_engine.errors import EngineError
 from rules_engine.game import Game
 from rules_engine.objects import CardDef
 from rules_engine.options import RulesOptions
-from rules_engine.scenario import PLAYERS, Scenario, ScenarioResult, play
+from rules_engine.scenario import Scenario, ScenarioResult, play
+from rules_engine.teams import PLAYERS, scenario_players
 
 STATUSES = ("agrees", "disagrees", "not_comparable")
 # Why a scenario is not comparable (codes are stable; the Russian text is in kb/i18n.py "opinion.reason.*").
@@ -803,6 +804,9 @@ def compare(
         if options != RulesOptions():
             old = ", ".join(k for k, v in vars(options).items() if v)
             raise NotComparable("old_rules", f"правила прошлых лет ({old}), которых phase.rs не знает")
+        players = scenario_players(scenario.setup)
+        if tuple(players) != PLAYERS:  # the replay seats exactly alice and bob
+            raise NotComparable("action", f"партия на игроков {', '.join(players)}: повтор в phase.rs — на двоих")
         if ours is None:
             game, result = play_ours(replace(scenario, options=options), db)
             if result.stopped_at:

@@ -24,6 +24,7 @@ from rules_engine.errors import EngineError
 from rules_engine.objects import CardDef
 from rules_engine.options import RulesOptions
 from rules_engine.scenario import Scenario, ScenarioResult, load_scenarios, run_scenario
+from rules_engine.teams import scenario_players
 from rules_engine.yamlload import line_of, load_yaml
 
 REASONS = {
@@ -196,7 +197,7 @@ def proof_cards(scenario: Scenario, db: CardDB | None = None) -> list[CardDef]:
     """The distinct cards a scenario plays: those of its setup (each zone, Alice's first), then its own."""
     local = (db or CardDB()).with_extra(scenario.cards)
     names: list[str] = []
-    for who in ("alice", "bob"):
+    for who in scenario_players(scenario.setup):
         zones = scenario.setup.get(who) or {}
         for zone in ("battlefield", "hand", "graveyard", "library", "exile"):
             for item in zones.get(zone) or []:

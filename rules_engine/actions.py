@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, copies, stack, triggers, turn
+from rules_engine import combat, copies, stack, teams, triggers, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -94,7 +94,7 @@ def _play_land(game: Game, player: str, ref: str) -> None:
         raise ScriptError(f"нет карты {ref!r} в руке")
     if not game.chars(hand[0]).is_("Land"):
         raise IllegalAction(f"{narr.obj(game, hand[0])} — не земля: ее нельзя сыграть как землю", "305.1")
-    if game.active != player:
+    if not teams.is_active(game, player):  # 805.4c: each player of the active team
         raise IllegalAction("землю можно сыграть только в свой ход", "305.3")
     if not stack.sorcery_timing(game, player):
         raise IllegalAction("землю играют в свою главную фазу при пустом стеке", "305.1")

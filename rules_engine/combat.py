@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, protection, replacement, triggers
+from rules_engine import costs, protection, replacement, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def statics_affecting(game: Game, obj: GameObject, *kinds: str) -> list[tuple[GameObject, dict[str, Any]]]:
     """The static abilities of those kinds that apply to ``obj`` now, with their sources (rule 604.1)."""
     out = []
-    for source in game.battlefield:
+    for source in game.ability_sources():  # permanents and emblems (rule 114.4)
         for ability in game.chars(source).abilities:
             if ability.kind != "static" or ability.spec["static"] not in kinds:
                 continue
@@ -48,22 +48,29 @@ def find_one(game: Game, ref: str, zone: str = "battlefield") -> GameObject:
 def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
     """Rule 508.1: validate the whole declaration, then tap attackers and trigger "whenever attacks"."""
 
-    if player != game.active:
+    if not teams.is_active(game, player):
         raise IllegalAction("атакует только активный игрок", "508.1")
-    defender = game.opponent(player)
     chosen: list[tuple[GameObject, str | int]] = []
     for ref, target in attacks.items():
         obj = find_one(game, ref)
-        problem = _cant_attack(game, obj, player, defender)
-        if problem is not None:
-            raise problem
-        if str(target) == defender:
-            chosen.append((obj, defender))
+        # the active team has one combined attack (805.10b): either of its players' creatures
+        attacker = game.controller(obj) if teams.is_active(game, game.controller(obj)) else player
+        defenders = teams.defending_players(game, attacker)
+        if str(target) in game.players:  # rule 508.1b / 802.3: a defending player for each attacking creature
+            if str(target) not in defenders:
+                raise IllegalAction(f"{narr.player(str(target))} — не защищающийся игрок: атаковать нельзя", "508.1b")
+            defender = str(target)
+            attacked: str | int = defender
         else:
             walker = find_one(game, str(target))
-            if game.controller(walker) != defender or not game.chars(walker).is_("Planeswalker"):
+            defender = game.controller(walker)
+            if defender not in defenders or not game.chars(walker).is_("Planeswalker"):
                 raise IllegalAction(f"{target!r} нельзя атаковать", "508.1b")
-            chosen.append((obj, walker.oid))
+            attacked = walker.oid
+        problem = _cant_attack(game, obj, attacker, defender)
+        if problem is not None:
+            raise problem
+        chosen.append((obj, attacked))
     declared = {obj.oid for obj, _ in chosen}
     for obj in must_attack(game, player):  # rule 508.1d: the requirements obeyed must be as many as possible
         if obj.oid not in declared:
@@ -100,25 +107,50 @@ def _cant_attack(game: Game, obj: GameObject, player: str, defender: str) -> Ill
 
 
 def must_attack(game: Game, player: str) -> list[GameObject]:
-    """Rule 508.1d: the creatures of ``player`` with "attacks each combat if able" that are able to attack."""
-    defender = game.opponent(player)
+    """Rule 508.1d: the creatures of the attacking player (team) with "attacks each combat if able" that are
+    able to attack some defending player."""
     return [
         o
         for o in game.battlefield
-        if game.controller(o) == player
+        if teams.is_active(game, game.controller(o))
         and statics_affecting(game, o, "attacks_each_combat")
-        and _cant_attack(game, o, player, defender) is None
+        and any(
+            _cant_attack(game, o, game.controller(o), d) is None
+            for d in teams.defending_players(game, game.controller(o))
+        )
     ]
 
 
+def defending_player_of(game: Game, attacker: GameObject) -> str | None:
+    """The player an attacking creature attacks, or the controller of the planeswalker it attacks (802.2a)."""
+    target = attacker.attacking
+    if isinstance(target, str):
+        return target
+    walker = game.find(target) if isinstance(target, int) else None
+    if walker is not None:
+        return game.controller(walker)
+    snap = game.lki.get(target) if isinstance(target, int) else None
+    return snap.controller if snap is not None else None
+
+
+def may_block(game: Game, blocker_controller: str, attacker: GameObject) -> bool:
+    """Rule 802.4a: a defending player's creatures block only creatures attacking that player or their
+    planeswalkers; in a shared-turns game the defending team blocks any attacker (805.10d)."""
+    defender = defending_player_of(game, attacker)
+    return defender is not None and defender in teams.team_of(game, blocker_controller)
+
+
 def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
-    if player == game.active:
+    """Rule 509.1: the defending players' blocks, checked as a whole (805.10d: the defending team has one
+    combined block; 802.4: each defending player blocks what attacks them)."""
+    if teams.is_active(game, player):
         raise IllegalAction("блокирует защищающийся игрок", "509.1")
     chosen: list[tuple[GameObject, list[GameObject]]] = []
     for ref, attacker_refs in blocks.items():
         blocker = find_one(game, ref)
         chars = game.chars(blocker)
-        if game.controller(blocker) != player or not chars.is_("Creature"):
+        owner_of_block = game.controller(blocker)
+        if teams.is_active(game, owner_of_block) or not chars.is_("Creature"):
             raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1a")
         if blocker.tapped:
             raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать", "509.1a")
@@ -131,6 +163,12 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
         for attacker in attackers:
             if attacker.attacking is None:
                 raise IllegalAction(f"{narr.obj(game, attacker)} не атакует", "509.1a")
+            if not may_block(game, owner_of_block, attacker):
+                raise IllegalAction(
+                    f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)}: оно атакует "
+                    "другого игрока",
+                    "802.4a",
+                )
             akw = game.chars(attacker).keywords
             if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
                 raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом", "702.36b")
@@ -139,8 +177,9 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
                     f"{narr.obj(game, blocker)} не может блокировать существо с Устрашением", "702.13b"
                 )
             walk = akw.get("landwalk")
+            attacked = defending_player_of(game, attacker)  # the player it attacks (805.10e, 802.2a)
             if walk and any(  # landwalk looks at the land type, not the name (GTC dual lands 2)
-                game.controller(o) == player and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
+                game.controller(o) == attacked and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
                 for o in game.battlefield
             ):
                 raise IllegalAction(
@@ -157,7 +196,7 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
                     f"({narr.protection_text(quality)})",
                     "702.16f",
                 )
-            _check_block_restrictions(game, blocker, attacker, player)
+            _check_block_restrictions(game, blocker, attacker, owner_of_block)
         chosen.append((blocker, attackers))
     _check_blocker_counts(game, chosen)
     for blocker, attackers in chosen:
@@ -264,6 +303,8 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
         target_walker = game.find(defender) if isinstance(defender, int) else None
         if isinstance(defender, int) and (target_walker is None or target_walker.zone != "battlefield"):
             target_walker = None
+        if isinstance(defender, str) and game.players[defender].left:
+            continue  # rule 800.4e: no combat damage is assigned to a player who has left the game
         if not attacker.blocked:
             if isinstance(defender, str):
                 assignments.append((attacker, defender, power))

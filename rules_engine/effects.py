@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import combat, copies, history, replacement, stack, triggers
+from rules_engine import combat, copies, history, replacement, stack, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cards import parse_card
@@ -100,9 +100,9 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         return [o for o in live_made if o is not None]
     if text in ("you", "controller"):
         return [ctx.controller]
-    if text == "each_opponent":
-        return [p for p in game.order if p != ctx.controller]
-    if text == "each_player":
+    if text == "each_opponent":  # rule 102.3: not on your team; in APNAP order (101.4)
+        return list[Thing](game.opponents(ctx.controller))
+    if text == "each_player":  # the players still in the game, in APNAP order (101.4, 800.4a)
         return list(game.apnap())
     if text == "enchanted":  # what the source enchants, or last enchanted as it left (LKI)
         live = ctx.source_live()
@@ -150,6 +150,11 @@ def amount(ctx: Context, expr: Any, allow_negative: bool = False) -> int:
         value = ctx.event.amount if ctx.event is not None else 0
     elif isinstance(expr, dict) and "count" in expr:
         value = len(objects(ctx, {"all": expr["count"]}))
+    elif isinstance(expr, dict) and "player_counters" in expr:  # "the number of experience counters you have"
+        spec = expr["player_counters"]
+        who = players(ctx, spec.get("of", "you")) if isinstance(spec, dict) else [ctx.controller]
+        kind = str(spec["kind"] if isinstance(spec, dict) else spec)
+        value = sum(game.players[p].counter_count(kind) for p in who)
     elif isinstance(expr, dict) and "negate" in expr:
         return -amount(ctx, expr["negate"], allow_negative)
     else:
@@ -227,13 +232,19 @@ def _destroy_all(ctx: Context, v: Any) -> None:
 
 @effect("counters")
 def _counters(ctx: Context, v: dict[str, Any]) -> None:
+    """Counters on permanents, or on players ("you get two experience counters", rule 122.1), in APNAP order."""
     n = amount(ctx, v.get("n", 1))
-    for obj in objects(ctx, v.get("on", "target")):
-        ctx.game.put_counters(obj, str(v["kind"]), n)
+    for thing in things(ctx, v.get("on", "target")):
+        if isinstance(thing, str):
+            ctx.game.give_counters(thing, str(v["kind"]), n)
+        else:
+            ctx.game.put_counters(thing, str(v["kind"]), n)
 
 
 @effect("remove_counters")
 def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
+    for p in players(ctx, v.get("on", "target")):  # a player's counters (122.1; a team's poison, 810.10b)
+        ctx.game.remove_player_counters(p, str(v["kind"]), amount(ctx, v.get("n", 1)))
     for obj in objects(ctx, v.get("on", "target")):
         n = min(amount(ctx, v.get("n", 1)), obj.counters.get(str(v["kind"]), 0))
         if n > 0:
@@ -377,6 +388,26 @@ def _lose_life(ctx: Context, v: dict[str, Any]) -> None:
     for p in players(ctx, v.get("player", "target")):
         ctx.game.players[p].life -= n
         ctx.game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {ctx.game.players[p].life})")
+
+
+def choose_opponent(game: Game, player: str, source: Any, why: str) -> str:
+    """ "An opponent": the only one, else the player's choice (an ``opponent`` decision, rule 800.4g)."""
+    found = game.opponents(player)
+    if len(found) == 1:
+        return found[0]
+    answer = game.decide("opponent", player, f"{why}: выберите оппонента ({', '.join(found)})", source)
+    if answer not in found:
+        raise IllegalAction(f"{answer!r} — не оппонент игрока {narr.player(player)} в игре", "102.3")
+    return str(answer)
+
+
+@effect("emblem")
+def _emblem(ctx: Context, v: dict[str, Any]) -> None:
+    """ "You get an emblem with ..." (rule 114.2)."""
+    from rules_engine import emblems
+
+    for p in players(ctx, v.get("player", "you")):
+        emblems.create(ctx, v, p)
 
 
 @effect("poison")
@@ -689,12 +720,11 @@ def _drain(ctx: Context, v: dict[str, Any]) -> None:
     """Each opponent loses N life; you gain life equal to the total life lost this way (extort)."""
     game = ctx.game
     lost = 0
-    for p in game.order:
-        if p != ctx.controller:
-            n = amount(ctx, v.get("n", 1))
-            game.players[p].life -= n
-            lost += n
-            game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
+    for p in game.opponents(ctx.controller):  # each opponent (102.3), in APNAP order (101.4)
+        n = amount(ctx, v.get("n", 1))
+        game.players[p].life -= n  # 810.9: each loses it; the team's total shows both losses
+        lost += n
+        game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
     if game.gain_life(ctx.controller, lost):  # none if that player can't gain life (119.7)
         game.log(
             f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
@@ -745,7 +775,7 @@ def _clash(ctx: Context, v: dict[str, Any]) -> None:
     (scripted ``clash`` decisions, active player first), the higher mana value wins."""
 
     game = ctx.game
-    opponent = game.opponent(ctx.controller)
+    opponent = choose_opponent(game, ctx.controller, ctx.source, "с кем столкнуться")
     clashers = [ctx.controller, opponent]
     revealed: dict[str, list[int] | None] = {}
     for p in clashers:
@@ -944,7 +974,7 @@ def play_without_paying(ctx: Context, obj: GameObject) -> bool:
         return False
     params: dict[str, Any] = dict(answer) if isinstance(answer, dict) else {}
     if game.chars(obj).is_("Land"):
-        if game.active != who or game.players[who].land_plays >= 1:
+        if not teams.is_active(game, who) or game.players[who].land_plays >= 1:
             game.log(f"{narr.player(who)} не может сейчас сыграть землю: карта остается в изгнании")
             return False
         game.players[who].land_plays += 1

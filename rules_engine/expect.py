@@ -55,11 +55,14 @@ KINDS = frozenset(
         "name",
         "abilities",
         "not_abilities",
+        "player_counters",
+        "emblems",
+        "in_game",
     }
 )
 
 
-PLAYER_NAMES = ("alice", "bob")
+PLAYER_NAMES = narr.PLAYER_IDS  # the players a scenario may declare (alice and bob by default)
 ZONE_VALUES = frozenset({"battlefield", "hand", "library", "graveyard", "exile", "stack", "none"})
 
 
@@ -86,13 +89,16 @@ def _is_counters(v: Any) -> bool:
 # The shape of each expectation's value: (what the keys are, what each value is, how to say it), or a
 # whole-value shape for the ones that are not mappings.
 _ALL_KEYWORDS = KEYWORDS | PARAM_KEYWORDS
-_BY_PLAYER = "a player (alice or bob)"
+_BY_PLAYER = "a player (alice, bob, carol, dave, eve or frank)"
 _BY_CARD = "a card ref"
 SHAPES: dict[str, tuple[str, Any, str]] = {
     "life": (_BY_PLAYER, _is_int, "a number"),
     "poison": (_BY_PLAYER, _is_int, "a number"),
     "hand_size": (_BY_PLAYER, _is_int, "a number"),
     "land_plays": (_BY_PLAYER, _is_int, "a number"),
+    "player_counters": (_BY_PLAYER, _is_counters, 'counters such as {experience: 2} ({} for none)'),
+    "emblems": (_BY_PLAYER, _is_int, "a number"),
+    "in_game": (_BY_PLAYER, lambda v: isinstance(v, bool), "true or false"),
     "mana_pool": (_BY_PLAYER, lambda v: isinstance(v, str), 'mana such as "{B}" ("" for none)'),
     "library_top": (_BY_PLAYER, lambda v: isinstance(v, str) or v is None, "a card ref"),
     "library_bottom": (_BY_PLAYER, lambda v: isinstance(v, str) or v is None, "a card ref"),
@@ -109,7 +115,7 @@ SHAPES: dict[str, tuple[str, Any, str]] = {
     "not_subtypes": (_BY_CARD, _is_words, "a list of subtypes"),
     "keywords": (_BY_CARD, lambda v: _is_words(v) and set(v) <= _ALL_KEYWORDS, "a list of known keywords"),
     "not_keywords": (_BY_CARD, lambda v: _is_words(v) and set(v) <= _ALL_KEYWORDS, "a list of known keywords"),
-    "controller": (_BY_CARD, _is_player, "a player (alice or bob)"),
+    "controller": (_BY_CARD, _is_player, _BY_PLAYER),
     "tapped": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
     "face_down": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
     "summoning_sick": (_BY_CARD, lambda v: isinstance(v, bool), "true or false"),
@@ -264,8 +270,9 @@ ZONE_NOMINATIVE = {
     "graveyard": "кладбище",
     "exile": "изгнание",
     "stack": "стек",
+    "command": "командная зона",
 }
-PLAYER_GENITIVE = {"alice": "Алисы", "bob": "Боба"}
+PLAYER_GENITIVE = narr.PLAYER_GENITIVE
 
 
 def _of(player: Any) -> str:
@@ -292,8 +299,24 @@ def evaluate(game: Game, exp: Expectation) -> list[CheckOutcome]:
     elif kind == "hand_size":
         for player, n in value.items():
             c.cmp(f"карт в руке {_of(player)}", int(n), len(game.players[player].hand))
-    elif kind == "winner":
-        c.cmp("победитель", value, game.winner)
+    elif kind == "winner":  # in a team game the team wins (810.8a): any of its players is the winner
+        from rules_engine.teams import team_of
+
+        won = game.winner
+        c.cmp("победитель", value, value if won is not None and value in team_of(game, won) else won)
+    elif kind == "player_counters":
+        for player, wanted in value.items():
+            p = game.players[player]
+            held = {k: n for k, n in p.counters.items() if n and k != "poison"}
+            if p.poison:
+                held["poison"] = p.poison
+            c.cmp(f"жетоны {_of(player)}", {str(k): int(n) for k, n in wanted.items()}, held, c.counters)
+    elif kind == "emblems":
+        for player, n in value.items():
+            c.cmp(f"эмблем {_of(player)}", int(n), len(game.players[player].command))
+    elif kind == "in_game":
+        for player, wanted in value.items():
+            c.cmp(f"{narr.player(player)} в игре", bool(wanted), not game.players[player].left)
     elif kind == "mana_pool":
         from rules_engine.mana import parse_units
 

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine import layers
+from rules_engine import layers, teams
 from rules_engine import log as narr
 from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScriptError
 from rules_engine.events import DelayedTrigger, Event, TurnHistory
@@ -38,7 +38,7 @@ class Choice:
 
 
 class Game:
-    """A two-player game in progress."""
+    """A game in progress: two players, or more (``teams`` for Two-Headed Giant; rule 800)."""
 
     def __init__(self, players: list[str], options: RulesOptions | None = None) -> None:
         self.options = options or RulesOptions()
@@ -86,11 +86,22 @@ class Game:
 
     # -- lookup --------------------------------------------------------------------------------------
     def opponent(self, name: str) -> str:
-        return next(p for p in self.order if p != name)
+        """The one opponent of a two-player game; with several, the rules ask for a choice (see ``teams``)."""
+        found = teams.opponents(self, name)
+        if len(found) != 1:
+            raise ScriptError(f"у игрока {narr.player(name)} несколько оппонентов: нужно выбрать одного")
+        return found[0]
+
+    def opponents(self, name: str) -> list[str]:
+        return teams.opponents(self, name)
 
     def apnap(self) -> list[str]:
-        start = self.order.index(self.active)
-        return self.order[start:] + self.order[:start]
+        return teams.apnap(self)
+
+    def ability_sources(self) -> list[GameObject]:
+        """Objects whose abilities function where they are: permanents, and emblems in the command zone (114.4)."""
+        emblems = [o for p in self.players.values() for o in p.command]
+        return self.battlefield + emblems if emblems else self.battlefield
 
     def all_objects(self) -> Iterator[GameObject]:
         yield from self.battlefield
@@ -100,6 +111,7 @@ class Game:
             yield from p.library
             yield from p.graveyard
             yield from p.exile
+            yield from p.command
 
     def find(self, oid: int) -> GameObject | None:
         return next((o for o in self.all_objects() if o.oid == oid), None)
@@ -266,8 +278,10 @@ class Game:
         triggers.collect(self, Event("counters", obj=obj, counter=kind, amount=n))
 
     def give_counters(self, player: str, kind: str, n: int) -> int:
-        """A player gets counters (rule 122.1f: poison), unless they can't (614.17)."""
-        from rules_engine import replacement
+        """A player gets counters (rule 122.1: poison, experience, energy...), unless they can't (614.17); in
+        Two-Headed Giant the poison counters go to the team (810.10). "Whenever you get one or more counters"
+        triggers once per event."""
+        from rules_engine import replacement, triggers
 
         n = replacement.counters_put(self, player, kind, n)
         if n <= 0:
@@ -275,7 +289,25 @@ class Game:
         p = self.players[player]
         if kind == "poison":
             p.poison += n
-        self.log(f"{narr.player(player)} получает {narr.counter(kind, n)} (всего: {p.poison})")
+        else:
+            p.counters[kind] += n
+        self.log(f"{narr.player(player)} получает {narr.counter(kind, n)} (всего: {p.counter_count(kind)})")
+        triggers.collect(self, Event("player_counters", player=player, counter=kind, amount=n))
+        return n
+
+    def remove_player_counters(self, player: str, kind: str, n: int) -> int:
+        """Counters are removed from a player (rule 122.1), no more than they have; 810.10b: from the team's."""
+        p = self.players[player]
+        n = min(n, p.counter_count(kind))
+        if n <= 0:
+            return 0
+        if kind == "poison":
+            p.poison -= n
+        else:
+            p.counters[kind] -= n
+            if not p.counters[kind]:
+                del p.counters[kind]
+        self.log(f"{narr.player(player)} теряет {narr.counter(kind, n)} (осталось: {p.counter_count(kind)})")
         return n
 
     def remove_counters(self, obj: GameObject, kind: str, n: int) -> None:
@@ -350,6 +382,7 @@ def from_zone_ru(zone: str) -> str:
         "graveyard": "кладбище",
         "library": "библиотека",
         "exile": "изгнание",
+        "command": "командная зона",
     }.get(zone, zone)
 
 

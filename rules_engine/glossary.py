@@ -7,7 +7,8 @@ sets; subtypes aligned word by word from ``data/glossary/card-names-en-ru.csv``)
 
 from __future__ import annotations
 
-PLAYER_NAMES = {"alice": "Алиса", "bob": "Боб"}
+PLAYER_NAMES = {"alice": "Алиса", "bob": "Боб", "carol": "Кэрол", "dave": "Дэйв", "eve": "Ева", "frank": "Фрэнк"}
+PLAYER_GENITIVE = {"alice": "Алисы", "bob": "Боба", "carol": "Кэрол", "dave": "Дэйва", "eve": "Евы", "frank": "Фрэнка"}
 ZONE_NAMES = {  # accusative: «кладет в библиотеку»
     "library": "библиотеку",
     "hand": "руку",
@@ -15,6 +16,7 @@ ZONE_NAMES = {  # accusative: «кладет в библиотеку»
     "graveyard": "кладбище",
     "exile": "изгнание",
     "stack": "стек",
+    "command": "командную зону",
 }
 ZONE_INTO = {  # where something goes: «перемещается ... на поле битвы»
     "library": "в библиотеку",
@@ -23,6 +25,7 @@ ZONE_INTO = {  # where something goes: «перемещается ... на по�
     "graveyard": "на кладбище",
     "exile": "в изгнание",
     "stack": "в стек",
+    "command": "в командную зону",
 }
 ZONE_WHERE = {
     "library": "в библиотеке",
@@ -31,6 +34,7 @@ ZONE_WHERE = {
     "graveyard": "на кладбище",
     "exile": "в изгнании",
     "stack": "в стеке",
+    "command": "в командной зоне",
 }
 STEP_NAMES = {
     "untap": "шаг разворота",
@@ -103,6 +107,8 @@ COUNTER_NAMES = {
     "poison": "жетон яда",  # a player's counter (rule 122.1f)
     "charge": "жетон заряда",
     "fade": "жетон угасания",
+    "experience": "жетон опыта",  # player counters (rule 122.1)
+    "energy": "жетон энергии",
 }
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {
@@ -126,6 +132,7 @@ TRIGGER_TEXT = {
     "permanent_turned_face_up": "когда перманент переворачивается рубашкой вниз",
     "becomes_target": "когда этот перманент становится целью заклинания или способности",
     "you_gain_life": "когда вы получаете жизнь",
+    "player_gets_counters": "когда вы получаете жетоны",
     "opponent_casts": "когда оппонент разыгрывает заклинание",
     "spell_countered": "когда заклинание отменяется",
     "counters_removed": "когда с перманента убираются жетоны",
@@ -196,6 +203,7 @@ PROTECTION_TYPES = {
 SUBTYPE_NAMES = {
     "Advisor": "Советник",
     "Ajani": "Аджани",
+    "Arcane": "Аркана",
     "Angel": "Ангел",
     "Archer": "Лучник",
     "Artificer": "Механик",
@@ -302,6 +310,7 @@ SUBTYPE_NAMES = {
     "Snake": "Змея",
     "Soldier": "Солдат",
     "Sorin": "Сорин",
+    "Venser": "Венсер",
     "Specter": "Призрак",
     "Spider": "Паук",
     "Spirit": "Дух",

@@ -158,8 +158,10 @@ def matches(
     if "multicolored" in filt and (len(chars.colors) > 1) != bool(filt["multicolored"]):  # rule 105.4
         return False
     if "controller" in filt:
-        wanted = you if filt["controller"] == "you" else game.opponent(you)
-        if chars.controller != wanted:
+        from rules_engine.teams import is_opponent
+
+        mine = chars.controller == you
+        if not (mine if filt["controller"] == "you" else is_opponent(game, you, chars.controller)):
             return False
     if filt.get("other") and source is not None and obj.oid == source.oid:
         return False
@@ -366,7 +368,7 @@ def _order(effect: ContinuousEffect) -> tuple[int, int]:
 def _static_effects(
     game: Game, by_id: dict[int, GameObject], result: dict[int, Characteristics]
 ) -> Iterable[ContinuousEffect]:
-    for source in game.battlefield:
+    for source in game.ability_sources():  # permanents and emblems (rule 114.4)
         chars = result[source.oid]
         for ability in chars.abilities:
             if ability.kind != "static" or ability.spec["static"] not in STATIC_LAYERS:

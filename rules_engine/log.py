@@ -22,6 +22,7 @@ from rules_engine.glossary import (  # noqa: F401  (re-exported: the narration's
     COLOR_NAMES,
     COUNTER_NAMES,
     KEYWORD_NAMES,
+    PLAYER_GENITIVE,
     PLAYER_NAMES,
     PROTECTION_COLORS,
     PROTECTION_TYPES,
@@ -36,6 +37,8 @@ from rules_engine.glossary import (  # noqa: F401  (re-exported: the narration's
     ZONE_WHERE,
 )
 from rules_engine.objectcosts import object_cost
+
+PLAYER_IDS = tuple(PLAYER_NAMES)  # the players a scenario may declare
 
 if TYPE_CHECKING:
     from rules_engine.objects import Card, CardDef, GameObject, Snapshot
@@ -482,7 +485,12 @@ def describe_state(game: Game) -> list[str]:
     """The state, one line per player and permanent."""
     lines = []
     for p in game.players.values():
-        lines.append(f"{player(p.name)}: жизнь {p.life}")
+        extra = [counter(k, n) for k, n in sorted(p.counters.items()) if n and k != "poison"]
+        if p.poison:
+            extra.insert(0, counter("poison", p.poison))
+        team = f" (жизнь команды; в команде: {', '.join(player(m) for m in p.team.members)})" if p.team else ""
+        status = " — покинул игру" if p.left else ""
+        lines.append(f"{player(p.name)}: жизнь {p.life}{team}" + (f"; {', '.join(extra)}" if extra else "") + status)
         for o in game.battlefield:
             if game.controller(o) != p.name:
                 continue
@@ -496,7 +504,7 @@ def describe_state(game: Game) -> list[str]:
             if o.tapped:
                 bits.append("повернут")
             lines.append("  на поле битвы: " + "; ".join(bits))
-        for zone in ("graveyard", "exile", "hand"):
+        for zone in ("graveyard", "exile", "hand", "command"):
             cards = p.zone(zone)
             if cards:
                 lines.append(f"  {ZONE_WHERE[zone]}: " + ", ".join(obj(game, c) for c in cards))

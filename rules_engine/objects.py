@@ -216,18 +216,64 @@ class Snapshot:
 
 
 @dataclass
+class Team:
+    """A Two-Headed Giant team (rule 810): its players share one life total (810.4, 810.9) and, under today's
+    rules, their poison counters (810.10)."""
+
+    members: tuple[str, ...]
+    life: int = 30
+    poison: int = 0
+    shares_poison: bool = True
+
+
+@dataclass
 class Player:
+    """A player: zones, mana pool, counters (rule 122.1: poison, experience, energy, ...), and, in Two-Headed
+    Giant, the team whose life total (and poison counters) are the player's own (810.9a, 810.10a)."""
+
     name: str
-    life: int = 20
+    own_life: int = 20
     library: list[GameObject] = field(default_factory=list)
     hand: list[GameObject] = field(default_factory=list)
     graveyard: list[GameObject] = field(default_factory=list)
     exile: list[GameObject] = field(default_factory=list)
+    command: list[GameObject] = field(default_factory=list)  # emblems (rule 114.1)
     mana_pool: Counter[str] = field(default_factory=Counter)
-    poison: int = 0
+    counters: Counter[str] = field(default_factory=Counter)
     lost: bool = False
+    left: bool = False  # has left the game (rule 800.4a): its objects are gone, the game goes on
     drew_from_empty_library: bool = False
     land_plays: int = 0
+    team: Team | None = None
+
+    @property
+    def life(self) -> int:
+        return self.team.life if self.team is not None else self.own_life
+
+    @life.setter
+    def life(self, value: int) -> None:  # rule 810.9: the result is applied to the team's shared life total
+        if self.team is not None:
+            self.team.life = value
+        else:
+            self.own_life = value
+
+    @property
+    def poison(self) -> int:
+        if self.team is not None and self.team.shares_poison:
+            return self.team.poison
+        return self.counters.get("poison", 0)
+
+    @poison.setter
+    def poison(self, value: int) -> None:  # rule 810.10: the poison counters are shared by the team
+        if self.team is not None and self.team.shares_poison:
+            self.team.poison = value
+        elif value:
+            self.counters["poison"] = value
+        else:
+            self.counters.pop("poison", None)
+
+    def counter_count(self, kind: str) -> int:
+        return self.poison if kind == "poison" else self.counters.get(kind, 0)
 
     def zone(self, name: str) -> list[GameObject]:
         zone: list[GameObject] = getattr(self, name)

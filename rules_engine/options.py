@@ -25,6 +25,8 @@ class RulesOptions:
     a split card outside the stack has each half's characteristics, not the two combined (until 2017; rule 709.4).
     ``hideaway_former_controllers_may_look``: every player who has controlled the hideaway permanent may look at
     the card it exiled (702.74a of 2015), not only its controller (702.75a today).
+    ``two_headed_giant_individual_poison``: in Two-Headed Giant each player has their own poison counters and
+    loses at ten (420.5h of 2007, 806 of 2009), not the team's shared fifteen (810.10, 704.6b since 2010).
     """
 
     planeswalker_redirection: bool = False
@@ -34,6 +36,7 @@ class RulesOptions:
     lifelink_triggered: bool = False
     split_card_two_sets_of_characteristics: bool = False
     hideaway_former_controllers_may_look: bool = False
+    two_headed_giant_individual_poison: bool = False
 
     def has_decision(self, kind: str) -> bool:
         """Whether a decision exists at all under these rules: a script played under two eras may answer a

@@ -21,7 +21,7 @@ from dataclasses import replace as copy_event
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import interpreter, protection, triggers
+from rules_engine import interpreter, protection, teams, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineError, IllegalAction
 from rules_engine.events import Event
@@ -136,7 +136,8 @@ def _forbidden(game: Game, ev: Proposed) -> str | None:
         if isinstance(ev.affected, str):
             for source, ability in _statics(game, "cant_get_counters"):
                 value = ability.spec.get("value") or {}
-                if _player_matches(value.get("players", "you"), ev.affected, game.controller(source)) and (
+                whose = value.get("players", "you")
+                if _player_matches(game, whose, ev.affected, game.controller(source), team=True) and (
                     value.get("kind") in (None, ev.counter)
                 ):
                     return (f"{narr.player(ev.affected)} не может получить {narr.counter(ev.counter, ev.amount)} "
@@ -150,11 +151,12 @@ def _forbidden(game: Game, ev: Proposed) -> str | None:
                         f"({narr.obj(game, source)})")
     if ev.kind == "gain_life":
         assert isinstance(ev.affected, str)
-        if any(d["kind"] == "cant_gain_life" and d["player"] == ev.affected for d in game.delayed):
+        team = teams.team_of(game, ev.affected)  # rule 810.9g
+        if any(d["kind"] == "cant_gain_life" and d["player"] in team for d in game.delayed):
             return f"{narr.player(ev.affected)} не может получать жизнь в этом ходу"
         for source, ability in _statics(game, "cant_gain_life"):
             players = (ability.spec.get("value") or {}).get("players", "each")
-            if _player_matches(players, ev.affected, game.controller(source)):
+            if _player_matches(game, players, ev.affected, game.controller(source), team=True):
                 return f"{narr.player(ev.affected)} не может получать жизнь ({narr.obj(game, source)})"
     return None
 
@@ -165,7 +167,7 @@ def _candidates(game: Game, ev: Proposed) -> list[Replacement]:
 
 # -- where effects come from -----------------------------------------------------------------------------------
 def _statics(game: Game, kind: str) -> Iterator[tuple[GameObject, AbilityDef]]:
-    for source in game.battlefield:
+    for source in game.ability_sources():  # permanents and emblems (rule 114.4)
         for ability in game.chars(source).abilities:
             if ability.kind == "static" and ability.spec["static"] == kind:
                 yield source, ability
@@ -191,8 +193,14 @@ def _source_matches(game: Game, ability: AbilityDef, holder: GameObject, source:
     return _snap_matches(game, snap, filt, you, holder)
 
 
-def _player_matches(which: str, player: str, you: str) -> bool:
-    return which == "each" or (which == "you") == (player == you)
+def _player_matches(game: Game, which: str, player: str, you: str, team: bool = False) -> bool:
+    """``you`` / ``opponent`` (rule 102.3: not on your team) / ``each`` against a player. With ``team``: a "can't"
+    about you holds for your whole Two-Headed Giant team (810.9g: can't gain life; 810.10c: can't get poison)."""
+    if which == "each":
+        return True
+    if which == "you":
+        return player in teams.team_of(game, you) if team else player == you
+    return teams.is_opponent(game, you, player)
 
 
 def _refs(obj: GameObject | Snapshot | None, *extra: str) -> frozenset[str]:
@@ -409,7 +417,8 @@ def _old_redirection(game: Game, source: GameObject | Snapshot, recipient: Recip
             for o in game.battlefield
             if game.controller(o) == recipient and game.chars(o).is_("Planeswalker")
         ]
-        if controller != recipient and walkers:
+        # 212.9g of 2007: only a planeswalker the damaged player controls, never a teammate's (LRW planeswalker 15)
+        if teams.is_opponent(game, controller, recipient) and walkers:
             answer = game.decide(
                 "redirect", controller, "перенаправить повреждения на мироходца? (no или мироходец)", source
             )
@@ -643,7 +652,7 @@ def _draw_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     assert isinstance(ev.affected, str)
     for holder, ability in _statics(game, "instead_of_drawing"):  # "if you would draw a card, EFFECT instead"
         value = ability.spec.get("value") or {}
-        if _player_matches(value.get("players", "you"), ev.affected, game.controller(holder)):
+        if _player_matches(game, value.get("players", "you"), ev.affected, game.controller(holder)):
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
                               f"вместо взятия карты ({narr.obj(game, holder)})",
                               partial(_instead_of_drawing, holder=holder, value=value))

@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from rules_engine import log as narr
-from rules_engine import protection, replacement
+from rules_engine import protection, replacement, teams
 from rules_engine.errors import EngineLoop, IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
@@ -32,12 +32,16 @@ def check_once(game: Game) -> bool:
     for p in game.players.values():
         if p.lost:
             continue
-        if p.life <= 0:
-            losers.append((p.name, f"жизнь {p.life}"))
+        limit = teams.poison_to_lose(game, p.name)
+        if p.life <= 0:  # rule 704.5a; a Two-Headed Giant team's shared life total, 704.6a
+            losers.append((p.name, f"жизнь {'команды ' if p.team else ''}{p.life}"))
         elif p.drew_from_empty_library:
             losers.append((p.name, "взял карту из пустой библиотеки"))
-        elif p.poison >= 10:
-            losers.append((p.name, "10 жетонов яда"))
+        elif p.poison >= limit:  # rule 704.5c; a team's fifteen, 704.6b
+            losers.append((p.name, f"{limit} жетонов яда{' у команды' if limit != teams.POISON_TO_LOSE else ''}"))
+    lost_now = {name for name, _ in losers}  # rule 810.8a: a team loses together
+    losers += [(m, "проигрывает его команда") for m in teams.losers_with_team(game, list(lost_now))
+               if m not in lost_now and not game.players[m].lost]
     for obj in game.battlefield:
         chars = game.chars(obj)
         if chars.is_("Creature") and chars.toughness is not None:
@@ -110,9 +114,12 @@ def check_once(game: Game) -> bool:
             game.log(f"{SBA}: {what} {narr.obj(game, obj)} прекращает существование")
             game.remove_from_game(obj)
     alive = [p for p in game.order if not game.players[p].lost]
-    if len(alive) == 1 and game.winner is None:
-        game.winner = alive[0]
+    if alive and len({teams.team_of(game, p) for p in alive}) == 1 and game.winner is None:
+        game.winner = alive[0]  # the last player, or team (102.2c / 104.2a), still in the game wins
         _reveal_face_down(game)
+    elif losers and teams.multiplayer(game):  # rule 800.4: the others play on without those who lost
+        for name, _ in losers:
+            teams.leave_game(game, name)
     return True
 
 

@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import yaml
 
-from rules_engine import actions, costs, expect, turn
+from rules_engine import actions, costs, expect, teams, turn
 from rules_engine import log as narr
 from rules_engine.cards import CardDB, parse_card
 from rules_engine.errors import DecisionMissing, EngineError, IllegalAction, ScenarioFormatError, ScriptError
@@ -27,6 +27,7 @@ from rules_engine.game import Choice, Game
 from rules_engine.mana import parse_cost
 from rules_engine.objects import Card, CardDef
 from rules_engine.options import ERA_DECISIONS, RulesOptions
+from rules_engine.teams import scenario_players
 from rules_engine.turn import STEPS
 from rules_engine.yamlload import LDict, LList, line_of, load_yaml
 
@@ -62,7 +63,8 @@ class RulingCatalog(Protocol):
         """IDs of the card's official rulings starting with ``text``; None when no official ruling of the card
         is known (its set not ingested): the reference then stays unresolved, and the scenario unlinked."""
         ...
-SETUP_KEYS = frozenset({"active", "step", "priority", "turn", "players"})
+SETUP_KEYS = frozenset({"active", "step", "priority", "turn", "players", "variant", "teams"})
+VARIANTS = frozenset({"two_headed_giant"})  # rule 810; players not on teams play Free-for-All (806)
 PLAYER_KEYS = frozenset({"life", "mana", "hand", "battlefield", "graveyard", "library", "exile", "poison"})
 CARD_KEYS = frozenset(
     {
@@ -116,6 +118,7 @@ CHOICE_KINDS = frozenset(
         "legend",
         "may",
         "new_targets",
+        "opponent",
         "order",
         "pay",
         "play",
@@ -128,7 +131,7 @@ CHOICE_KINDS = frozenset(
     }
 )
 RULING_ID = re.compile(r"^[a-z0-9-]+/[a-z0-9.-]+/[a-z0-9.-]+(/[a-z0-9.-]+)*$")
-PLAYERS = ("alice", "bob")
+KNOWN_PLAYERS = narr.PLAYER_IDS  # the names a scenario may declare (``setup: players`` / ``teams``)
 
 
 @dataclass
@@ -366,6 +369,7 @@ def _build(
     lines = getattr(raw_steps, "item_lines", [0] * len(raw_steps))
     steps = [_parse_step(path, raw, db, line) for raw, line in zip(raw_steps, lines, strict=True)]
     final = [expect.parse(path, item) for item in _expect_items(path, data.get("expect"), data)]
+    _check_declared(path, scenario_players(setup), steps, final)
     has_checks = bool(final) or any(s.kind == "expect" or "illegal" in s.params for s in steps)
     if not has_checks:
         raise _fail(path, data, "scenario has no expectations (expect:, an expect step or illegal: true)")
@@ -419,25 +423,81 @@ _CARD_VALUES: dict[str, tuple[Any, str]] = {
     "summoning_sick": (lambda v: isinstance(v, bool), "true or false"),
     "token": (lambda v: isinstance(v, bool), "true or false"),
     "damage": (_is_count, "a number"),
-    "owner": (lambda v: v in PLAYERS, "alice or bob"),
+    "owner": (lambda v: v in KNOWN_PLAYERS, "a player"),
     "attached_to": (lambda v: isinstance(v, str), "a card ref"),
 }
+
+
+def _check_players(path: Path, setup: dict[str, Any]) -> list[str]:
+    """``players: [alice, bob, carol]`` (turn order) or ``variant: two_headed_giant`` with ``teams``."""
+    if "players" in setup:
+        raw = setup["players"]
+        if not (isinstance(raw, list) and len(raw) >= 2 and all(p in KNOWN_PLAYERS for p in raw)):
+            raise _fail(path, setup, f"players: expected two or more of {', '.join(KNOWN_PLAYERS)}, not {raw!r}",
+                        "players")
+    variant = setup.get("variant")
+    if variant is not None and variant not in VARIANTS:
+        raise _fail(path, setup, f"variant: unknown {variant!r}; known: {', '.join(sorted(VARIANTS))}", "variant")
+    teams = setup.get("teams")
+    if (variant is None) != (teams is None):
+        raise _fail(path, setup, "teams: a Two-Headed Giant game (variant: two_headed_giant) declares its teams, "
+                    "such as [[alice, carol], [bob, dave]]", "teams" if teams is not None else "variant")
+    if teams is not None:
+        lists = isinstance(teams, list) and all(isinstance(t, list) for t in teams)
+        sizes = {len(t) for t in teams} if lists else set()
+        known = lists and all(p in KNOWN_PLAYERS for t in teams for p in t)
+        if len(teams) != 2 or len(sizes) != 1 or min(sizes) < 2 or not known:
+            raise _fail(path, setup, "teams: Two-Headed Giant is two teams of equally many players (rules 810.1, "
+                        f"810.11), such as [[alice, carol], [bob, dave]], not {teams!r}", "teams")
+        if "players" in setup:
+            raise _fail(path, setup, "players: the teams give the players and their turn order", "players")
+    players = scenario_players(setup)
+    if len(set(players)) != len(players):
+        raise _fail(path, setup, f"a player is declared twice: {players!r}", "teams" if teams else "players")
+    return players
+
+
+def _check_declared(path: Path, players: list[str], steps: list[Step], final: list[expect.Expectation]) -> None:
+    """Every player a step, a choice or an expectation names is one the setup declared."""
+    def bad(name: Any, line: int | str) -> None:
+        if name in KNOWN_PLAYERS and name not in players:
+            raise ScenarioFormatError(f"{path}:{line}: {name!r} is not a player of this game ({', '.join(players)})")
+
+    for step in steps:
+        bad(step.params.get("by"), step.line or 1)
+        for choice in step.params.get("choices", []) + step.params.get("choose", []):
+            bad(choice.player, choice.where.rpartition(":")[2])
+        for exp in step.params.get("expect", []):
+            for key in exp.value if isinstance(exp.value, dict) else ([exp.value] if exp.kind == "winner" else []):
+                bad(key, exp.where.rpartition(":")[2])
+    for exp in final:
+        for key in exp.value if isinstance(exp.value, dict) else ([exp.value] if exp.kind == "winner" else []):
+            bad(key, exp.where.rpartition(":")[2])
 
 
 def _check_setup(path: Path, setup: Any, db: CardDB) -> None:
     if not isinstance(setup, dict):
         raise _fail(path, setup, "setup must be a mapping")
+    players = _check_players(path, setup)
     for key in setup:
-        if key not in SETUP_KEYS and key not in PLAYERS:
-            raise _fail(path, setup, f"unknown setup key {key!r}", key)
+        if key not in SETUP_KEYS and key not in players:
+            raise _fail(path, setup, f"unknown setup key {key!r}" + (
+                " (a player not declared in players: or teams:)" if key in KNOWN_PLAYERS else ""), key)
     if setup.get("step", "main1") not in STEPS:
         raise _fail(path, setup, f"unknown step {setup.get('step')!r}; known: {', '.join(STEPS)}", "step")
     for key in ("active", "priority"):
-        if key in setup and setup[key] not in PLAYERS:
-            raise _fail(path, setup, f"{key}: expected alice or bob, not {setup[key]!r}", key)
+        if key in setup and setup[key] not in players:
+            raise _fail(path, setup, f"{key}: expected one of {', '.join(players)}, not {setup[key]!r}", key)
     if "turn" in setup and not (_is_count(setup["turn"]) and setup["turn"] > 0):
         raise _fail(path, setup, f"turn: expected a turn number, not {setup['turn']!r}", "turn")
-    for player in PLAYERS:
+    if "teams" in setup:
+        for team in setup["teams"]:
+            lives = {setup[p]["life"] for p in team if isinstance(setup.get(p), dict)
+                     and _is_count(setup[p].get("life"))}
+            if len(lives) > 1:
+                raise _fail(path, setup, "life: a team's players share one life total (rule 810.4), "
+                            f"not {sorted(lives)}", team[0])
+    for player in players:
         zones = setup.get(player) or {}
         if not isinstance(zones, dict):
             raise _fail(path, setup, f"{player} must be a mapping", player)
@@ -495,7 +555,7 @@ def _parse_step(path: Path, raw: Any, db: CardDB, line: int) -> Step:
     bad = sorted(set(raw) - {kind} - STEP_MODIFIERS)
     if bad:
         raise _fail(path, raw, f"unknown step key {bad[0]!r}", bad[0])
-    if "by" in raw and raw["by"] not in PLAYERS:
+    if "by" in raw and raw["by"] not in KNOWN_PLAYERS:
         raise _fail(path, raw, f"unknown player {raw['by']!r}", "by")
     _check_step_values(path, raw, kind)
     params = dict(raw)
@@ -572,7 +632,7 @@ def _parse_choice(path: Path, raw: Any) -> Choice:
         raise _fail(path, raw, f"unknown choice key {bad[0]!r}", bad[0])
     if raw["kind"] not in CHOICE_KINDS:
         raise _fail(path, raw, f"unknown decision {raw['kind']!r}; known: {', '.join(sorted(CHOICE_KINDS))}", "kind")
-    if raw.get("player") is not None and raw["player"] not in PLAYERS:
+    if raw.get("player") is not None and raw["player"] not in KNOWN_PLAYERS:
         raise _fail(path, raw, f"unknown player {raw['player']!r}", "player")
     value = raw["value"]
     if raw["kind"] == "shuffle" and not (
@@ -591,18 +651,23 @@ def _parse_choice(path: Path, raw: Any) -> Choice:
 # -- running -----------------------------------------------------------------------------------------
 def build_game(scenario: Scenario, db: CardDB) -> Game:
     setup = scenario.setup
-    game = Game(list(PLAYERS), scenario.options)
-    game.active = str(setup.get("active", "alice"))
+    players = scenario_players(setup)
+    game = Game(players, scenario.options)
+    if setup.get("teams"):
+        teams.make_teams(game, [tuple(str(p) for p in t) for t in setup["teams"]])
+    game.active = str(setup.get("active", players[0]))
     game.step = str(setup.get("step", "main1"))
     game.turn = int(setup.get("turn", 1))
     game.seed = scenario.seed
     refs: dict[str, Any] = {}
     pending_attach: list[tuple[Any, str]] = []
-    for player in PLAYERS:
+    for player in players:
         zones = setup.get(player) or {}
         p = game.players[player]
-        p.life = int(zones.get("life", 20))
-        p.poison = int(zones.get("poison", 0))
+        if "life" in zones or p.team is None:
+            p.life = int(zones.get("life", 20))
+        if "poison" in zones:
+            p.poison = int(zones["poison"])
         if zones.get("mana"):
             from rules_engine.mana import parse_units
 

@@ -132,6 +132,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "remove_from_combat": "ref",
     "fight": {"a": "ref!", "b": "ref!"},
     "poison": {"n": "amount", "player": "ref"},
+    "emblem": {"abilities": "abilities!", "player": "ref", "text_ru": "str", "text_en": "str"},  # rule 114.2
     "delayed_trigger": "delayed_trigger",
     "exile_if_dies": "ref",
     "cant_gain_life": {"player": "ref"},
@@ -207,9 +208,10 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "spell_countered": SNAPSHOT_FILTER,
     "counters_removed": FILTER,
     "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
+    "player_gets_counters": {"player": "whose"},
 }
 # Trigger events whose ``counter:`` names the kind of counter.
-COUNTER_TRIGGERS = frozenset({"counters_put", "counters_removed"})
+COUNTER_TRIGGERS = frozenset({"counters_put", "counters_removed", "player_gets_counters"})
 TRIGGER_CONDITIONS: dict[str, str] = {
     "had_no_counters": "counter",
     "had_counters": "counter",
@@ -416,12 +418,20 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
-                  "negate": "amount"}
+                  "negate": "amount", "player_counters": "player_counters_amount"}
         if name in shapes:
             c.check(shapes[name], inner, f"{what} ({name})", v, name)
             return
         raise c.fail(v, f"{what}: unknown amount {name!r}; known: {_known(shapes)}")
     raise c.fail(parent, f"{what}: an amount is a number, X, {{power_of: REF}}, {{count: FILTER}}..., not {v!r}", key)
+
+
+def _player_counters_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """``{player_counters: experience}`` (yours) or ``{player_counters: {kind: experience, of: REF}}``."""
+    if isinstance(v, str):
+        _counter(c, v, what, parent, key)
+    else:
+        c.keys(v, {"kind": "counter!", "of": "ref"}, what)
 
 
 def _amount_or_all(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -637,6 +647,7 @@ _CHECKERS: dict[str, Check] = {
     "target_ref": _target_ref,
     "target_kind": _target_kind,
     "amount": _amount,
+    "player_counters_amount": _player_counters_amount,
     "amount_or_all": _amount_or_all,
     "filter": _filter,
     "counter": _counter,

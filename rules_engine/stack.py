@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, interpreter, rebound, triggers
+from rules_engine import copies, costs, dash, interpreter, rebound, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cipher import encode
@@ -60,7 +60,7 @@ def _shift_targets(spec: Any, offset: int) -> Any:
 
 
 def sorcery_timing(game: Game, player: str) -> bool:
-    return game.active == player and game.step in SORCERY_STEPS and not game.stack
+    return teams.is_active(game, player) and game.step in SORCERY_STEPS and not game.stack  # 805.5a
 
 
 WITHOUT_PAYING_NO_ALTERNATIVE = "разыгрывая «без уплаты мана-стоимости», нельзя заплатить альтернативную стоимость"
@@ -207,7 +207,7 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
 
     increases: list[ManaCost] = []
     reductions: list[ManaCost] = []
-    for source in game.battlefield:
+    for source in game.ability_sources():  # permanents and emblems (rule 114.4)
         for ability in game.chars(source).abilities:
             kind = ability.spec.get("static") if ability.kind == "static" else None
             if kind not in ("cost_increase", "cost_reduction"):

@@ -10,6 +10,7 @@ from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject, Snapshot
 from rules_engine.stackobjects import StackAbility, StackItem, Target
+from rules_engine.teams import is_opponent
 
 if TYPE_CHECKING:
     from rules_engine.state import GameState as Game
@@ -43,7 +44,9 @@ def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Sou
     if target.player is not None:
         if kind in ("player", "any", "creature_or_player"):
             return not game.players[target.player].lost
-        return kind == "opponent" and target.player != controller
+        return kind == "opponent" and is_opponent(game, controller, target.player) and not game.players[
+            target.player
+        ].lost
     if kind == "ability":
         return any(getattr(item, "sid", None) == target.oid for item in game.stack)
     obj = game.find(target.oid) if target.oid is not None else None

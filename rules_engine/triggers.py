@@ -19,6 +19,7 @@ from rules_engine.layers import has_subtype, matches
 from rules_engine.objects import AbilityDef, Characteristics, GameObject, Snapshot
 from rules_engine.options import RulesOptions
 from rules_engine.stackobjects import StackAbility
+from rules_engine.teams import is_active, is_opponent
 
 if TYPE_CHECKING:
     from rules_engine.state import GameState as Game
@@ -268,7 +269,7 @@ def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Char
             chars, controller = game.source_chars(event.lki)
             out.append((event.lki, chars, controller))
             seen.add(event.lki.oid)
-    for obj in game.battlefield:
+    for obj in game.ability_sources():  # permanents and emblems (rule 114.4)
         if obj.oid not in seen:
             out.append((obj, game.chars(obj), game.controller(obj)))
     return out
@@ -335,7 +336,7 @@ def _matches(
             and event.player == controller
             and event.obj is not None
             and isinstance(source, GameObject)
-            and source.zone == "battlefield"
+            and source.zone in ABILITY_ZONES
             and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
         )
     if when == "attacks":
@@ -354,10 +355,11 @@ def _matches(
         whose = (filt or {}).get("whose", "you")
         if event.kind != "step" or event.step != (filt or {}).get("step"):
             return False
-        return whose == "each" or (whose == "you") == (game.active == controller)
+        # "your upkeep": your (team's, 805.4) turn; "each opponent's upkeep": an opponent's turn
+        return whose == "each" or (whose == "you") == is_active(game, controller)
     if when in ("turned_face_up", "becomes_target"):  # this permanent is turned face up (702.37) / targeted (115)
         by = (filt or {}).get("by")  # "a spell or ability an opponent controls"
-        if by and event.player != (controller if by == "you" else game.opponent(controller)):
+        if by and (event.player is None or not _whose(game, by, event.player, controller)):
             return False
         return event.kind == when and event.obj is not None and event.obj.oid == source.oid
     if when == "permanent_turned_face_up":
@@ -374,10 +376,10 @@ def _matches(
         return (
             event.kind == "cast"
             and event.player is not None
-            and event.player != controller
+            and is_opponent(game, controller, event.player)
             and event.obj is not None
             and isinstance(source, GameObject)
-            and source.zone == "battlefield"
+            and source.zone in ABILITY_ZONES
             and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
         )
     if when == "spell_countered":  # rule 701.6: the spell as it last existed on the stack
@@ -392,12 +394,21 @@ def _matches(
             and event.to_zone == "graveyard"
             and event.lki is not None
             and (origin is None or event.from_zone == origin)
-            and (isinstance(source, Snapshot) or source.zone == "battlefield")
+            and (isinstance(source, Snapshot) or source.zone in ABILITY_ZONES)
             and _snap_matches(game, event.lki, f, controller, source)
         )
     if when in ("clashes", "clash_won"):
         return (
             event.kind == "clash" and event.player == controller and (when == "clashes" or event.amount > 0)
+        )
+    if when == "player_gets_counters":  # "whenever you get one or more counters" (122.1): once per event
+        wanted = spec.get("counter")
+        who = (filt or {}).get("player", "you")
+        return (
+            event.kind == "player_counters"
+            and event.player is not None
+            and (wanted is None or event.counter == wanted)
+            and (who == "each" or _whose(game, who, event.player, controller))
         )
     if when in ("counters_put", "counters_removed"):  # counters of a kind put on / removed from a permanent
         obj = event.obj
@@ -412,6 +423,14 @@ def _matches(
     return False
 
 
+ABILITY_ZONES = ("battlefield", "command")  # where a permanent's or an emblem's abilities function (114.4)
+
+
+def _whose(game: Game, which: str, player: str, controller: str) -> bool:
+    """``you`` / ``opponent`` (rule 102.3: any player not on the controller's team)."""
+    return player == controller if which == "you" else is_opponent(game, controller, player)
+
+
 def _snap_matches(
     game: Game, snap: Snapshot, filt: dict[str, Any] | None, controller: str, source: GameObject | Snapshot
 ) -> bool:
@@ -419,18 +438,14 @@ def _snap_matches(
         return True
     if filt.get("other") and snap.oid == source.oid:
         return False
-    if "controller" in filt:
-        wanted = controller if filt["controller"] == "you" else game.opponent(controller)
-        if snap.controller != wanted:
-            return False
+    if "controller" in filt and not _whose(game, filt["controller"], snap.controller, controller):
+        return False
     if "types" in filt and not any(t in snap.chars.types for t in filt["types"]):
         return False
     if "subtypes" in filt and not any(has_subtype(snap.chars, s) for s in filt["subtypes"]):
         return False
-    if "owner" in filt:
-        wanted = controller if filt["owner"] == "you" else game.opponent(controller)
-        if snap.card.owner != wanted:
-            return False
+    if "owner" in filt and not _whose(game, filt["owner"], snap.card.owner, controller):
+        return False
     if "colors" in filt and not any(c in snap.chars.colors for c in filt["colors"]):
         return False
     if "multicolored" in filt and (len(snap.chars.colors) > 1) != bool(filt["multicolored"]):
@@ -463,7 +478,7 @@ def recipient_matches(game: Game, recipient: Any, wanted: str | None, controller
         if wanted == "you":
             return recipient == controller
         if wanted == "opponent":
-            return recipient != controller
+            return is_opponent(game, controller, recipient)
         return wanted == "player"
     if wanted in ("you", "opponent", "player"):
         return False

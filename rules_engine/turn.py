@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine import combat, effects, layers, sba, stack, triggers
+from rules_engine import combat, effects, layers, sba, stack, teams, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
 from rules_engine.events import Event, TurnHistory
@@ -56,7 +56,7 @@ def after_action(game: Game, player: str) -> None:
 def pass_priority(game: Game, player: str) -> None:
     take_priority(game, player)
     game.passed.add(player)
-    others = [p for p in game.apnap() if p not in game.passed and not game.players[p].lost]
+    others = [p for p in game.apnap() if p not in game.passed and not game.players[p].lost]  # 800.4a
     if others:
         game.priority = others[0]
         return
@@ -130,8 +130,10 @@ def advance_step(game: Game) -> None:
 def enter_step(game: Game, step: str) -> None:
     game.step = step
     game.log(f"— {narr.STEP_NAMES[step]} ({narr.player(game.active)}) —")
-    if step == "draw":
-        effects.draw_card(game, game.active)
+    if step == "draw":  # rule 504.1; each player of the active team draws (805.4b), in APNAP order (805.6a)
+        for player in teams.active_players(game):
+            if teams.in_game(game, player):
+                effects.draw_card(game, player)
     elif step == "first_strike_damage":
         game.first_strike_step = True
         combat.combat_damage(game, first=True, split=True)
@@ -158,7 +160,7 @@ def _cleanup(game: Game) -> None:
 
 
 def _new_turn(game: Game) -> None:
-    game.active = game.opponent(game.active)
+    game.active = teams.next_turn(game)  # the next player (team, 805.4) in turn order still in the game
     game.turn += 1
     game.loyalty_used.clear()
     game.history = TurnHistory()  # conditions on "this turn" look at the new turn only
@@ -168,10 +170,10 @@ def _new_turn(game: Game) -> None:
         p.land_plays = 0
     game.step = "untap"
     game.log(f"=== Ход {game.turn}: {narr.player(game.active)} ===")
-    for obj in game.battlefield:
-        if game.controller(obj) == game.active:
+    for obj in game.battlefield:  # rule 502.3: each active player untaps their permanents (805.4)
+        if teams.is_active(game, game.controller(obj)):
             obj.tapped = False
-            obj.steady_controller = game.active
+            obj.steady_controller = game.controller(obj)
     game.touch()
     advance_step(game)
 

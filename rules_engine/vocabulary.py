@@ -70,6 +70,7 @@ TRIGGER_EVENTS = frozenset(
         "spell_countered",  # a spell matching filter is countered (rule 701.6a)
         "counters_removed",  # counters (counter: kind) are removed from a permanent matching filter
         "put_into_graveyard",  # a card matching filter is put into a graveyard (filter from: ZONE; else anywhere)
+        "player_gets_counters",  # a player (filter player: you|opponent|each) gets counters (counter: kind), 122.1
     }
 )
 
@@ -178,6 +179,7 @@ EFFECT_NAMES = frozenset(
         "remove_from_combat",  # REF: rule 506.4, it stops being an attacking, blocking, blocked creature
         "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
         "poison",  # {n, player}: the player gets N poison counters (rule 122.1f)
+        "emblem",  # {abilities, player}: the player gets an emblem with those abilities (rule 114.2)
         "delayed_trigger",  # {when, filter, about, duration: this_turn, effect}: a delayed trigger (rule 603.7)
         "exile_if_dies",  # REF: "if it would die this turn, exile it instead" (rule 614.1a, one-shot)
         "cant_gain_life",  # {player}: those players can't gain life this turn (rule 119.7)

@@ -17,6 +17,7 @@ from typing import Any
 from kb import paths
 from kb.export import scenario_text
 from kb.store import KnowledgeBase
+from rules_engine.teams import scenario_players
 
 STATUSES = ("verified", "failing", "unlinked", "not_simulable")
 STATUS_LABELS = {
@@ -259,7 +260,7 @@ def _scenario(result: Any, db: Any, base: str) -> ScenarioProof:
     scenario = result.scenario
     local = db.with_extra(scenario.cards) if hasattr(db, "with_extra") else db
     refs: dict[str, str] = {}  # the setup's refs -> their card names, numbered as the engine's log numbers them
-    for who in ("alice", "bob"):
+    for who in scenario_players(scenario.setup):
         for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
             for item in (scenario.setup.get(who) or {}).get(zone) or []:
                 card_name = str(item.get("card") if isinstance(item, dict) else item)

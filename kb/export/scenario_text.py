@@ -13,6 +13,7 @@ from typing import Any
 
 from rules_engine import log as narr
 from rules_engine.log import PLAYER_NAMES, STEP_NAMES, ZONE_WHERE
+from rules_engine.teams import scenario_players
 
 # The engine's own Russian names, so the proof's summary and its game log speak the same language.
 PLAYERS = PLAYER_NAMES
@@ -54,6 +55,9 @@ EXPECTATIONS = {
     "name": "имя",
     "abilities": "есть способности",
     "not_abilities": "нет способностей",
+    "player_counters": "жетоны игрока",
+    "emblems": "эмблем",
+    "in_game": "в игре",
 }
 
 Namer = Callable[[str], str]
@@ -107,9 +111,14 @@ def setup_lines(setup: Mapping[str, Any], name: Namer) -> list[str]:
         f"Ход {setup.get('turn', 1)}, {STEPS.get(str(setup.get('step', 'main1')), setup.get('step'))}, "
         f"активный игрок — {player(setup.get('active', 'alice'))}."
     ]
-    for who in PLAYERS:
+    teams = setup.get("teams") or []
+    if teams:
+        lines.append("«Двухголовый гигант», команды: "
+                     + "; ".join(", ".join(player(p) for p in team) for team in teams) + ".")
+    for who in scenario_players(dict(setup)):
         zones = setup.get(who) or {}
-        bits = [f"жизнь {zones.get('life', 20)}"]
+        life = zones.get("life", 15 * len(next((t for t in teams if who in t), [])) or 20)
+        bits = [f"жизнь {'команды ' if teams else ''}{life}"]
         if zones.get("mana"):
             bits.append(f"мана в пуле {zones['mana']}")
         for zone in ("battlefield", "hand", "graveyard", "library", "exile"):
