@@ -1,4 +1,6 @@
-"""Costs of activated abilities and additional costs of spells: {T}, {Q}, sacrifice, life, discard, loyalty.
+"""Costs of activated abilities and additional costs of spells: {T}, {Q}, sacrifice, life, discard, loyalty, and
+costs paid with other objects (rule 118.3): sacrifice, tap, untap or return permanents you control, exile cards from
+your graveyard or hand, discard cards of a kind, remove counters from this or from a permanent you control.
 
 A cost string lists its parts separated by commas: ``"{1}{U}, {Q}"``, ``"{T}"``, ``"{B}, sacrifice"``,
 ``"pay 2 life"``, ``"discard 1"``, ``"+1"`` / ``"-3"`` (loyalty). Paying {T} or {Q} needs the permanent to
@@ -26,27 +28,41 @@ class ObjectCost:
     """A cost paid with other objects (rule 118.3: only with what the player has): "sacrifice another creature",
     "tap two untapped creatures you control", "exile a card from your graveyard", "remove a +1/+1 counter"."""
 
-    action: str  # sacrifice | tap | exile | remove_counters
+    action: str  # sacrifice | tap | untap | exile | return | discard | remove_counters
     n: int
     filter: tuple[tuple[str, Any], ...] = ()  # a card filter, as in card definitions (frozen as pairs)
     other: bool = False  # "another": not the object whose cost it is
-    counter: str = ""  # remove_counters: the kind, from the object itself
+    counter: str = ""  # remove_counters: the kind
     text: str = ""  # the words of the card
+    zone: str = "battlefield"  # where the objects that pay are: battlefield (yours), graveyard or hand (yours)
+    from_self: bool = True  # remove_counters: from this object, else from a permanent you control matching filter
 
     @property
     def text_ru(self) -> str:
         """«принести в жертву другое существо (1)», as the proof tells it."""
-        from rules_engine.glossary import COUNTER_NAMES, SUBTYPE_NAMES, TYPE_NAMES
+        from rules_engine.glossary import COLOR_NAMES, COUNTER_NAMES, SUBTYPE_NAMES, TYPE_NAMES
 
-        if self.action == "remove_counters":
-            return f"убрать с этого перманента {COUNTER_NAMES.get(self.counter, self.counter)}: {self.n}"
         filt = dict(self.filter)
         what = ", ".join(TYPE_NAMES.get(t, t) for t in filt.get("types", ())) or ", ".join(
             SUBTYPE_NAMES.get(t, t) for t in filt.get("subtypes", ())
         ) or "перманент"
-        if self.action == "exile":
-            what = f"карту ({what.lower()})" if filt else "карту"
-        verb = {"sacrifice": "принести в жертву", "tap": "повернуть неповернутое", "exile": "изгнать с кладбища"}
+        if self.action == "remove_counters":
+            where = "с этого перманента" if self.from_self else f"с перманента ({what.lower()}) под вашим контролем"
+            return f"убрать {where} {COUNTER_NAMES.get(self.counter, self.counter)}: {self.n}"
+        what = _ACCUSATIVE.get(what.lower(), what)
+        if self.zone != "battlefield":
+            kinds = {k: v for k, v in filt.items() if k in ("types", "subtypes")}
+            what = f"карту ({what.lower()})" if kinds else "карту"
+            if "colors" in filt:
+                what += f", {COLOR_NAMES.get(filt['colors'][0], filt['colors'][0])}"
+        verb = {
+            "sacrifice": "принести в жертву",
+            "tap": "повернуть неповернутое",
+            "untap": "развернуть повернутое",
+            "exile": "изгнать с кладбища" if self.zone == "graveyard" else "изгнать из руки",
+            "return": "вернуть в руку владельца",
+            "discard": "сбросить",
+        }
         other = "другое " if self.other else ""
         return f"{verb[self.action]} {other}{what.lower()}: {self.n}"
 
@@ -67,36 +83,78 @@ class Cost:
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _CARD_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery"}
 _OBJECT_COST = re.compile(
-    r"^(?P<verb>sacrifice|tap|exile) (?:(?P<n>a|an|one|two|three|four|five|\d+) )?(?P<other>another |other )?"
-    r"(?P<untapped>untapped )?(?P<what>[A-Za-z]+?)s?(?: cards?)?(?P<yours> you control)?(?P<gy> from your graveyard)?$"
+    r"^(?P<verb>sacrifice|tap|untap|exile|return|discard) (?:(?P<n>a|an|one|two|three|four|five|\d+) )?"
+    r"(?P<other>another |other )?(?P<status>untapped |tapped )?(?P<color>white |blue |black |red |green )?"
+    r"(?P<what>[A-Za-z]+?)s?(?: cards?)?"
+    r"(?P<yours> you control)?(?: from your (?P<zone>graveyard|hand))?(?P<to_hand> to (?:its|their) owners?'s? hand)?$"
 )
-_REMOVE_COUNTERS = re.compile(r"^remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? from this$")
+_REMOVE_COUNTERS = re.compile(
+    r"^remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? from "
+    r"(?:this|an? (?P<what>[A-Za-z]+) you control)$"
+)
+# Rule 118.3 / 602.2b: the zone each action takes its objects from, and the words each one needs.
+_ZONES = {"sacrifice": "battlefield", "tap": "battlefield", "untap": "battlefield", "return": "battlefield",
+          "discard": "hand"}
+
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_ACCUSATIVE = {"земля": "землю"}  # «вернуть в руку владельца землю»
+
+
+def _kind_filter(what: str) -> dict[str, Any] | None:
+    """"creature" -> {types: [Creature]}, "Goblin" -> {subtypes: [Goblin]}, "permanent"/"card" -> {}."""
+    if what.lower() in _CARD_TYPES:
+        return {"types": [what.capitalize()]}
+    if what[0].isupper():  # a subtype: "sacrifice a Goblin"
+        return {"subtypes": [what]}
+    if what.lower() in ("permanent", "card"):
+        return {}
+    return None
+
+
+def _frozen(filt: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in filt.items()))
 
 
 def object_cost(part: str) -> ObjectCost | None:
-    """The object costs of activated abilities, in the words of the cards."""
+    """The object costs of activated abilities, in the words of the cards (None: not one of them)."""
     m = _REMOVE_COUNTERS.match(part)
     if m:
         n = _NUMBERS.get(m["n"]) or int(m["n"])
-        return ObjectCost("remove_counters", n, counter=m["kind"], text=part)
+        if m["what"] is None:
+            return ObjectCost("remove_counters", n, counter=m["kind"], text=part)
+        kinds = _kind_filter(m["what"])
+        if kinds is None:
+            return None
+        return ObjectCost("remove_counters", n, _frozen(kinds), counter=m["kind"], text=part, from_self=False)
     m = _OBJECT_COST.match(part)
     if m is None:
         return None
+    verb = m["verb"]
     n = _NUMBERS.get(m["n"] or "a") or int(m["n"])
-    what = m["what"]
-    filt: dict[str, Any] = {}
-    if what.lower() in _CARD_TYPES:
-        filt["types"] = [what.capitalize()]
-    elif what[0].isupper():  # a subtype: "sacrifice a Goblin"
-        filt["subtypes"] = [what]
-    elif what.lower() not in ("permanent", "card"):
+    filt = _kind_filter(m["what"])
+    if filt is None:
         return None
-    if m["verb"] == "tap":
-        filt["tapped"] = False
-    if m["verb"] == "exile" and not m["gy"]:
+    if verb == "exile":  # "exile a card from your graveyard / hand"
+        if not m["zone"]:
+            return None
+        zone = m["zone"]
+    else:
+        zone = _ZONES[verb]
+        if m["zone"]:
+            return None
+    if bool(m["to_hand"]) != (verb == "return"):  # "return a land you control to its owner's hand"
         return None
-    return ObjectCost(m["verb"], n, tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
-                                                  for k, v in filt.items())), bool(m["other"]), text=part)
+    if verb in ("tap", "untap"):  # "tap an untapped creature", "untap a tapped creature"
+        wanted = "untapped " if verb == "tap" else "tapped "
+        if m["status"] not in (None, wanted):
+            return None
+        filt["tapped"] = verb == "untap"
+    elif m["status"]:
+        filt["tapped"] = m["status"] == "tapped "
+    if m["color"]:  # "exile a blue card from your hand"
+        filt["colors"] = [_COLOR_WORDS[m["color"].strip()]]
+    return ObjectCost(verb, n, _frozen(filt), bool(m["other"]), text=part, zone=zone)
 
 
 _LOYALTY = re.compile(r"^[+-]?\d+$|^[+-]X$")
@@ -123,14 +181,14 @@ def parse(text: str) -> Cost:
             life = int(part.split()[1])
         elif part.lower() == "discard this":
             discard_self = True
+        elif (found := object_cost(part)) is not None:
+            objects.append(found)
         elif part.lower().startswith("discard"):
             discard = int(part.split()[1]) if len(part.split()) > 1 else 1
         elif _LOYALTY.match(part) and (part.startswith(("+", "-")) or part == "0"):
             loyalty = int(part)
         elif part.startswith("{"):
             mana += part
-        elif (found := object_cost(part)) is not None:
-            objects.append(found)
         else:
             raise EngineError(f"unknown cost part {part!r}")
     return Cost(parse_cost(mana), tap, untap, sacrifice, life, discard, loyalty, discard_self, tuple(objects))
@@ -144,11 +202,14 @@ def candidates(game: Game, cost: ObjectCost, obj: GameObject, player: str) -> li
     """What the player could pay an object cost with, right now."""
     from rules_engine.layers import matches
 
-    if cost.action == "remove_counters":
+    if cost.action == "remove_counters" and cost.from_self:
         return [obj] if obj.counters.get(cost.counter, 0) >= cost.n else []
-    pool = game.players[player].graveyard if cost.action == "exile" else [
-        o for o in game.battlefield if game.controller(o) == player
-    ]
+    if cost.zone == "battlefield":
+        pool = [o for o in game.battlefield if game.controller(o) == player]
+    else:
+        pool = list(getattr(game.players[player], cost.zone))
+    if cost.action == "remove_counters":  # "remove a +1/+1 counter from a creature you control"
+        pool = [o for o in pool if o.counters.get(cost.counter, 0) >= cost.n]
     filt = _filter(cost)
     return [
         o for o in pool
@@ -180,7 +241,8 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
     for part in cost.objects:  # rule 118.3: a cost can't be paid without the resources to pay it
         have = candidates(game, part, obj, player)
         if part.action == "remove_counters" and not have:
-            raise IllegalAction(f"у {narr.obj(game, obj)} нет нужных жетонов: «{part.text_ru}»", "118.3")
+            whose = f"у {narr.obj(game, obj)}" if part.from_self else "у ваших перманентов"
+            raise IllegalAction(f"{whose} нет нужных жетонов: «{part.text_ru}»", "118.3")
         if part.action != "remove_counters" and len(have) < part.n:
             raise IllegalAction(f"нечем оплатить стоимость «{part.text_ru}»", "118.3")
     if cost.loyalty is not None and cost.loyalty < 0 and obj.counters.get("loyalty", 0) < -cost.loyalty:
@@ -211,33 +273,47 @@ def pay_nonmana(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
     game.touch()
 
 
-_PAID = {"sacrifice": "приносит в жертву", "tap": "поворачивает", "exile": "изгоняет"}
+_PAID = {"sacrifice": "приносит в жертву", "tap": "поворачивает", "untap": "разворачивает", "exile": "изгоняет",
+         "return": "возвращает в руку владельца", "discard": "сбрасывает"}
+_TO_ZONE = {"sacrifice": "graveyard", "exile": "exile", "return": "hand", "discard": "graveyard"}
 
 
 def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str) -> None:
     """The player chooses what pays the cost (a scripted ``cost`` decision) unless only one way exists."""
-    if cost.action == "remove_counters":
+    if cost.action == "remove_counters" and cost.from_self:
         game.remove_counters(obj, cost.counter, cost.n)
         game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, obj)})")
         return
     have = candidates(game, cost, obj, player)
-    if len(have) == cost.n:
-        chosen = have
-    else:
-        answer = game.decide("cost", player, f"чем оплатить «{cost.text_ru}»?", obj)
-        refs = answer if isinstance(answer, list) else [answer]
-        chosen = []
-        for ref in refs:
-            hits = [o for o in have if ref in (o.card.ref, o.card.definition.name) and o not in chosen]
-            if not hits:
-                raise IllegalAction(f"{ref!r} не годится для оплаты «{cost.text_ru}»", "601.2h")
-            chosen.append(hits[0])
-        if len(chosen) != cost.n:
-            raise IllegalAction(f"для «{cost.text_ru}» нужно ровно {cost.n}", "601.2h")
+    if cost.action == "remove_counters":  # the counters all come from one permanent the player picks
+        chosen = have if len(have) == 1 else _chosen(game, cost, obj, player, have, 1)
+        game.remove_counters(chosen[0], cost.counter, cost.n)
+        game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, chosen[0])})")
+        return
+    chosen = have if len(have) == cost.n else _chosen(game, cost, obj, player, have, cost.n)
     with game.simultaneously():
         for o in chosen:
             game.log(f"{narr.player(player)} {_PAID[cost.action]} {narr.obj(game, o)} (стоимость)")
-            if cost.action == "tap":
-                o.tapped = True
+            if cost.action in ("tap", "untap"):
+                o.tapped = cost.action == "tap"
+                game.touch()
             else:
-                game.move(o, "graveyard" if cost.action == "sacrifice" else "exile")
+                game.move(o, _TO_ZONE[cost.action])
+
+
+def _chosen(
+    game: Game, cost: ObjectCost, obj: GameObject, player: str, have: list[GameObject], n: int
+) -> list[GameObject]:
+    """The scripted answer to "what pays this cost?" (``kind: cost``), exactly ``n`` of the candidates."""
+    kind = "discard" if cost.action == "discard" else "cost"  # a discard is answered as every discard is
+    answer = game.decide(kind, player, f"чем оплатить «{cost.text_ru}»?", obj)
+    refs = answer if isinstance(answer, list) else [answer]
+    chosen: list[GameObject] = []
+    for ref in refs:
+        hits = [o for o in have if ref in (o.card.ref, o.card.definition.name) and o not in chosen]
+        if not hits:
+            raise IllegalAction(f"{ref!r} не годится для оплаты «{cost.text_ru}»", "601.2h")
+        chosen.append(hits[0])
+    if len(chosen) != n:
+        raise IllegalAction(f"для «{cost.text_ru}» нужно ровно {n}", "601.2h")
+    return chosen

@@ -90,12 +90,13 @@ KEYWORD_NAMES = {
     "bolster": "Подмога",
     "battalion": "Батальон",
     "bloodrush": "Прилив крови",
+    "equip": "Снарядить",
 }
 ABILITY_NAMES = {
     **KEYWORD_NAMES,
     "champion-return": "Заступник (возвращение)",
 }
-ACTIVATED_KEYWORDS = frozenset({"bloodrush"})  # activated abilities printed under a keyword's name
+ACTIVATED_KEYWORDS = frozenset({"bloodrush", "equip"})  # activated abilities printed under a keyword's name
 COUNTER_NAMES = {
     "-1/-1": "жетон -1/-1",
     "+1/+1": "жетон +1/+1",

@@ -152,7 +152,7 @@ def cost_text(text: str) -> str:
             parts.append(f"{part.split()[1]} жизни")
         elif low == "discard this":
             parts.append("сброс этой карты")
-        elif low.startswith("discard"):
+        elif low.startswith("discard") and (len(part.split()) == 1 or part.split()[1].isdigit()):
             n = part.split()[1] if len(part.split()) > 1 else "1"
             parts.append(f"сброс карт из руки: {n}")
         else:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, effects, rebound, triggers
+from rules_engine import copies, costs, dash, effects, phyrexian, produce, rebound, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
-from rules_engine.mana import ManaCost, format_units, parse_cost, parse_units, scripted_payment, take_from_pool
+from rules_engine.mana import ManaCost, format_units, parse_cost, scripted_payment, take_from_pool
 from rules_engine.objects import AbilityDef, Card, GameObject
 
 if TYPE_CHECKING:
@@ -136,6 +136,12 @@ def cast_object(
             raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
         x = int(params["x"])
         cost = cost.with_x(x)
+    # rule 601.2b: how each Phyrexian symbol will be paid is announced before the total cost is determined
+    announced = cost
+    cost, life = phyrexian.announce(
+        cost, params.get("phyrexian"), game.players[player].life, game.players[player].mana_pool, params.get("pay"),
+        modified=any(cost_modifiers(game, player, card_obj)),
+    )
     cost = total_cost(game, player, card_obj, cost, params.get("hybrid"))
     probe = GameObject(
         oid=-1,
@@ -181,6 +187,9 @@ def cast_object(
     )
     if not params.get("without_paying") or units:
         game.log(narr.payment(player, narr.cost_kind(params, face_down, card_obj.definition), cost, units))
+    if life:  # rule 119.4: paying life is losing it
+        game.players[player].life -= life
+        game.log(phyrexian.log_text(narr.player(player), announced, life))
     for _index, creatures in conspirators:
         game.log(
             f"{narr.player(player)} платит дополнительную стоимость Заговора: поворачивает "
@@ -200,24 +209,9 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     chosen first (``hybrid: [G, R, 2]``, in the order of the symbols): a reduction of coloured (generic) mana
     then applies only if that choice includes the colour (generic mana) — SHM hybrid 3, monocolored hybrid 4.
     """
-    from rules_engine.layers import matches
     from rules_engine.mana import Symbol
 
-    increases: list[ManaCost] = []
-    reductions: list[ManaCost] = []
-    for source in game.battlefield:
-        for ability in game.chars(source).abilities:
-            kind = ability.spec.get("static") if ability.kind == "static" else None
-            if kind not in ("cost_increase", "cost_reduction"):
-                continue
-            filt = dict(ability.spec.get("affects") or {})
-            whose = filt.pop("controller", None)
-            owner = game.controller(source)
-            if (whose == "you" and player != owner) or (whose == "opponent" and player == owner):
-                continue
-            if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
-                continue
-            (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
+    increases, reductions = cost_modifiers(game, player, card_obj)
     if not increases and not reductions:
         return cost
     symbols = list(cost.symbols)
@@ -251,6 +245,28 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     total = ManaCost(((Symbol("generic", amount=generic),) if generic else ()) + tuple(others))
     game.log(f"Итоговая стоимость {narr.obj(game, card_obj)} с увеличениями и уменьшениями: {total}")
     return total
+
+
+def cost_modifiers(game: Game, player: str, card_obj: GameObject) -> tuple[list[ManaCost], list[ManaCost]]:
+    """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f)."""
+    from rules_engine.layers import matches
+
+    increases: list[ManaCost] = []
+    reductions: list[ManaCost] = []
+    for source in game.battlefield:
+        for ability in game.chars(source).abilities:
+            kind = ability.spec.get("static") if ability.kind == "static" else None
+            if kind not in ("cost_increase", "cost_reduction"):
+                continue
+            filt = dict(ability.spec.get("affects") or {})
+            whose = filt.pop("controller", None)
+            owner = game.controller(source)
+            if (whose == "you" and player != owner) or (whose == "opponent" and player == owner):
+                continue
+            if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
+                continue
+            (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
+    return increases, reductions
 
 
 def casting_allowed_now(game: Game, card_obj: GameObject) -> bool:
@@ -378,11 +394,19 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
             raise DecisionMissing("нужно выбрать X (x:)")
         x = int(params["x"])
         mana = mana.with_x(x)
+    pool = game.players[player].mana_pool
+    announced = mana  # rule 602.2b, 601.2b: Phyrexian symbols of an activation cost are announced the same way
+    mana, life = phyrexian.announce(
+        mana, params.get("phyrexian"), game.players[player].life, pool, params.get("pay"), modified=False,
+        other_life=cost.pay_life,
+    )
     specs = spec.get("targets", [])
     chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
-    pool = game.players[player].mana_pool
     units = scripted_payment(mana, pool, params.get("pay"))
     take_from_pool(pool, units)
+    if life:
+        game.players[player].life -= life
+        game.log(phyrexian.log_text(narr.player(player), announced, life))
     snap = game.snapshot(obj)
     if cost.loyalty is not None:
         game.loyalty_used.add(obj.oid)
@@ -394,10 +418,11 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.log(f"{narr.player(player)} приносит в жертву {narr.obj(game, obj)} (стоимость)")
         game.move(obj, "graveyard")
     if is_mana:
-        game.players[player].mana_pool.update(parse_units(str(spec["mana"])))
+        added = produce.produced(game, player, spec["mana"], snap)
+        game.players[player].mana_pool.update(added)
         game.log(
             f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)} "
-            f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(parse_units(str(spec['mana'])))}"
+            f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(added)}"
         )
         if units:
             game.log(narr.payment(player, "стоимость способности", mana, units))

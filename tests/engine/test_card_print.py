@@ -74,6 +74,9 @@ SCENARIO_FILES = (
 PRINTED_ELSEWHERE = frozenset(
     {
         "Akroma, Angel of Fury",
+        "Birds of Paradise",
+        "Dismember",
+        "Gut Shot",
         "Animate Land",
         "Ashcloud Phoenix",
         "Assault // Battery",
