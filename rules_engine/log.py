@@ -357,6 +357,10 @@ def attempt(game: Game, kind: str, params: Mapping[str, Any]) -> str:
         extras.append("без уплаты мана-стоимости")
     if params.get("pay"):
         extras.append(f"мана: {params['pay']}")
+    if params.get("phyrexian"):
+        answers = params["phyrexian"] if isinstance(params["phyrexian"], list) else [params["phyrexian"]]
+        paid = ", ".join("2 жизни" if str(a).lower() == "life" else f"{{{str(a).upper()}}}" for a in answers)
+        extras.append(f"фирексийская мана: {paid}")
     for choice in params.get("choices") or ():
         extras.append(f"решение: {choice_text(game, choice.kind, choice.value)}")
     return f"{who} пытается {verb}{what}" + (f" ({'; '.join(extras)})" if extras else "")
@@ -388,6 +392,9 @@ CHOICE_KINDS = {
     "x": "X",
     "redirect": "перенаправление повреждений",
     "replacement": "какой эффект замены применить первым",
+    "mana_color": "цвет маны",
+    "cost": "чем оплатить стоимость",
+    "shuffle": "порядок после перемешивания",
 }
 
 
