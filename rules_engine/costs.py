@@ -36,6 +36,7 @@ class ObjectCost:
     text: str = ""  # the words of the card
     zone: str = "battlefield"  # where the objects that pay are: battlefield (yours), graveyard or hand (yours)
     from_self: bool = True  # remove_counters: from this object, else from a permanent you control matching filter
+    among: bool = False  # remove_counters "from among creatures you control": split as the player likes
 
     @property
     def text_ru(self) -> str:
@@ -48,6 +49,8 @@ class ObjectCost:
         ) or "перманент"
         if self.action == "remove_counters":
             where = "с этого перманента" if self.from_self else f"с перманента ({what.lower()}) под вашим контролем"
+            if self.among:
+                where = f"с перманентов ({what.lower()}) под вашим контролем, в любом сочетании,"
             return f"убрать {where} {COUNTER_NAMES.get(self.counter, self.counter)}: {self.n}"
         what = _ACCUSATIVE.get(what.lower(), what)
         if self.zone != "battlefield":
@@ -90,7 +93,7 @@ _OBJECT_COST = re.compile(
 )
 _REMOVE_COUNTERS = re.compile(
     r"^remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? from "
-    r"(?:this|an? (?P<what>[A-Za-z]+) you control)$"
+    r"(?:this|an? (?P<what>[A-Za-z]+) you control|among (?P<among>[A-Za-z]+?)s you control)$"
 )
 # Rule 118.3 / 602.2b: the zone each action takes its objects from, and the words each one needs.
 _ZONES = {"sacrifice": "battlefield", "tap": "battlefield", "untap": "battlefield", "return": "battlefield",
@@ -121,12 +124,13 @@ def object_cost(part: str) -> ObjectCost | None:
     m = _REMOVE_COUNTERS.match(part)
     if m:
         n = _NUMBERS.get(m["n"]) or int(m["n"])
-        if m["what"] is None:
+        if m["what"] is None and m["among"] is None:
             return ObjectCost("remove_counters", n, counter=m["kind"], text=part)
-        kinds = _kind_filter(m["what"])
+        kinds = _kind_filter(m["what"] or m["among"])
         if kinds is None:
             return None
-        return ObjectCost("remove_counters", n, _frozen(kinds), counter=m["kind"], text=part, from_self=False)
+        return ObjectCost("remove_counters", n, _frozen(kinds), counter=m["kind"], text=part, from_self=False,
+                          among=m["among"] is not None)
     m = _OBJECT_COST.match(part)
     if m is None:
         return None
@@ -209,7 +213,7 @@ def candidates(game: Game, cost: ObjectCost, obj: GameObject, player: str) -> li
     else:
         pool = list(getattr(game.players[player], cost.zone))
     if cost.action == "remove_counters":  # "remove a +1/+1 counter from a creature you control"
-        pool = [o for o in pool if o.counters.get(cost.counter, 0) >= cost.n]
+        pool = [o for o in pool if o.counters.get(cost.counter, 0) >= (1 if cost.among else cost.n)]
     filt = _filter(cost)
     return [
         o for o in pool
@@ -240,6 +244,11 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
         raise IllegalAction("недостаточно карт в руке", "118.3")
     for part in cost.objects:  # rule 118.3: a cost can't be paid without the resources to pay it
         have = candidates(game, part, obj, player)
+        if (cost.tap and part.action == "tap") or (cost.untap and part.action == "untap"):
+            # its own {T} / {Q} turns it first: "Crackleburr plus two other creatures" (EVE ruling 2008-08-01)
+            have = [o for o in have if o.oid != obj.oid]
+        if part.among and sum(o.counters.get(part.counter, 0) for o in have) < part.n:
+            raise IllegalAction(f"у ваших перманентов не хватает жетонов: «{part.text_ru}»", "118.3")
         if part.action == "remove_counters" and not have:
             whose = f"у {narr.obj(game, obj)}" if part.from_self else "у ваших перманентов"
             raise IllegalAction(f"{whose} нет нужных жетонов: «{part.text_ru}»", "118.3")
@@ -285,6 +294,9 @@ def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str
         game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, obj)})")
         return
     have = candidates(game, cost, obj, player)
+    if cost.among:  # each counter from a permanent the player names (a name twice: two counters from it)
+        _remove_among(game, cost, obj, player, have)
+        return
     if cost.action == "remove_counters":  # the counters all come from one permanent the player picks
         chosen = have if len(have) == 1 else _chosen(game, cost, obj, player, have, 1)
         game.remove_counters(chosen[0], cost.counter, cost.n)
@@ -299,6 +311,33 @@ def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str
                 game.touch()
             else:
                 game.move(o, _TO_ZONE[cost.action])
+
+
+def _remove_among(game: Game, cost: ObjectCost, obj: GameObject, player: str, have: list[GameObject]) -> None:
+    """"Remove two +1/+1 counters from among creatures you control": a ``cost`` answer lists a permanent per
+    counter (one permanent alone is no choice)."""
+    from rules_engine.glossary import COUNTER_NAMES
+
+    if len(have) == 1:
+        picks = [have[0]] * cost.n
+    else:
+        answer = game.decide("cost", player, f"с каких перманентов убрать жетоны: «{cost.text_ru}»?", obj)
+        refs = answer if isinstance(answer, list) else [answer]
+        picks = []
+        for ref in refs:
+            hits = [o for o in have if ref in (o.card.ref, o.card.definition.name)]
+            if not hits:
+                raise IllegalAction(f"{ref!r} не годится для оплаты «{cost.text_ru}»", "601.2h")
+            picks.append(hits[0])
+    if len(picks) != cost.n:
+        raise IllegalAction(f"для «{cost.text_ru}» нужно назвать ровно {cost.n}", "601.2h")
+    for o in dict.fromkeys(picks):
+        if picks.count(o) > o.counters.get(cost.counter, 0):
+            raise IllegalAction(f"на {narr.obj(game, o)} нет столько жетонов", "118.3")
+    for o in dict.fromkeys(picks):
+        game.remove_counters(o, cost.counter, picks.count(o))
+        what = COUNTER_NAMES.get(cost.counter, cost.counter)
+        game.log(f"{narr.player(player)} убирает с {narr.obj(game, o)} {what}: {picks.count(o)} (стоимость)")
 
 
 def _chosen(

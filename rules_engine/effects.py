@@ -533,7 +533,7 @@ def _token(ctx: Context, v: dict[str, Any]) -> None:
     definition = parse_card(name, spec, ctx.source.card.definition.source)
     for _ in range(amount(ctx, v.get("n", 1))):
         card = Card(ref=str(v.get("ref", name)), definition=definition, owner=ctx.controller, is_token=True)
-        _token_enters(ctx, card)
+        ctx.made.append(_token_enters(ctx, card))  # "create a Germ token, then attach this to it" (702.92a)
 
 
 def _token_enters(ctx: Context, card: Card) -> GameObject:

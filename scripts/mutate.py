@@ -1225,7 +1225,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "remove-counter-cost-unchecked",
         "118.3",
         "costs.py",
-        "        pool = [o for o in pool if o.counters.get(cost.counter, 0) >= cost.n]\n",
+        "        pool = [o for o in pool if o.counters.get(cost.counter, 0) >= (1 if cost.among else cost.n)]\n",
         "        pool = list(pool)\n",
     ),
 )

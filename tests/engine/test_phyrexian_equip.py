@@ -162,8 +162,8 @@ def test_unknown_words_of_the_new_vocabulary_are_load_errors(
     tmp_path: Path, db: CardDB, card: str, message: str
 ) -> None:
     path = tmp_path / "x.yaml"
-    path.write_text(f"id: x\ntitle: x\ncards:\n  Probe: {card}\nsetup: {{active: alice}}\nexpect:\n  - life: {{bob: 20}}\n",
-                    encoding="utf-8")
+    head = f"id: x\ntitle: x\ncards:\n  Probe: {card}\n"
+    path.write_text(head + "setup: {active: alice}\nexpect:\n  - life: {bob: 20}\n", encoding="utf-8")
     with pytest.raises(ScenarioFormatError) as exc:
         load_scenario(path, db)
     assert message in str(exc.value)
