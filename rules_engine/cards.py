@@ -187,6 +187,8 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
         abilities.append(
             AbilityDef("spell", "aura", {"targets": [spec["enchant"]], "enchant": spec["enchant"]})
         )
+    if "additional_costs" in spec:
+        _check_additional(spec["additional_costs"], at("additional_costs"))
     for key in ("additional_costs", "alternative_costs"):
         if key in spec:
             abilities.append(AbilityDef("cost", key, {"costs": list(spec[key])}))
@@ -278,6 +280,20 @@ def parse_keywords(raw: Any, where: str) -> dict[str, Any]:
                 )
             out[key] = out.get(key, 0) + 1
     return out
+
+
+def _check_additional(value: Any, where: str) -> None:
+    """Rule 118.8: each additional cost of a spell is a cost the engine reads; a spell has no {T}, {Q}, loyalty or
+    "sacrifice this" of its own to pay."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CardDefinitionError(f"{where}: additional_costs is a list of costs such as [\"sacrifice a creature\"]")
+    for text in value:
+        try:
+            cost = costs.parse(text)
+        except (EngineError, ValueError, IndexError) as exc:
+            raise CardDefinitionError(f"{where}: bad additional cost {text!r}: {exc}") from exc
+        if cost.tap or cost.untap or cost.loyalty is not None or cost.sacrifice_self or cost.discard_self:
+            raise CardDefinitionError(f"{where}: {text!r} is no cost a spell can pay")
 
 
 def _check_equip(value: Any, where: str) -> None:

@@ -210,8 +210,8 @@ def candidates(game: Game, cost: ObjectCost, obj: GameObject, player: str) -> li
         return [obj] if obj.counters.get(cost.counter, 0) >= cost.n else []
     if cost.zone == "battlefield":
         pool = [o for o in game.battlefield if game.controller(o) == player]
-    else:
-        pool = list(getattr(game.players[player], cost.zone))
+    else:  # a spell being cast is no card of the hand that pays its own cost
+        pool = [o for o in getattr(game.players[player], cost.zone) if o.oid != obj.oid]
     if cost.action == "remove_counters":  # "remove a +1/+1 counter from a creature you control"
         pool = [o for o in pool if o.counters.get(cost.counter, 0) >= (1 if cost.among else cost.n)]
     filt = _filter(cost)
@@ -240,7 +240,7 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
             raise IllegalAction(f"{narr.obj(game, obj)}: «болезнь вызова» не дает оплатить {{T}}/{{Q}}", "302.6")
     if cost.pay_life > game.players[player].life:
         raise IllegalAction("недостаточно жизни", "119.4")
-    if cost.discard > len(game.players[player].hand):
+    if cost.discard > len([c for c in game.players[player].hand if c.oid != obj.oid]):
         raise IllegalAction("недостаточно карт в руке", "118.3")
     for part in cost.objects:  # rule 118.3: a cost can't be paid without the resources to pay it
         have = candidates(game, part, obj, player)
@@ -331,13 +331,17 @@ def _remove_among(game: Game, cost: ObjectCost, obj: GameObject, player: str, ha
             picks.append(hits[0])
     if len(picks) != cost.n:
         raise IllegalAction(f"для «{cost.text_ru}» нужно назвать ровно {cost.n}", "601.2h")
-    for o in dict.fromkeys(picks):
-        if picks.count(o) > o.counters.get(cost.counter, 0):
-            raise IllegalAction(f"на {narr.obj(game, o)} нет столько жетонов", "118.3")
-    for o in dict.fromkeys(picks):
-        game.remove_counters(o, cost.counter, picks.count(o))
-        what = COUNTER_NAMES.get(cost.counter, cost.counter)
-        game.log(f"{narr.player(player)} убирает с {narr.obj(game, o)} {what}: {picks.count(o)} (стоимость)")
+    counts: dict[int, int] = {}
+    for o in picks:
+        counts[o.oid] = counts.get(o.oid, 0) + 1
+    by_oid = {o.oid: o for o in picks}
+    for oid, n in counts.items():
+        if n > by_oid[oid].counters.get(cost.counter, 0):
+            raise IllegalAction(f"на {narr.obj(game, by_oid[oid])} нет столько жетонов", "118.3")
+    what = COUNTER_NAMES.get(cost.counter, cost.counter)
+    for oid, n in counts.items():
+        game.remove_counters(by_oid[oid], cost.counter, n)
+        game.log(f"{narr.player(player)} убирает с {narr.obj(game, by_oid[oid])} {what}: {n} (стоимость)")
 
 
 def _chosen(

@@ -82,7 +82,7 @@ def add_equip_abilities(all_chars: Iterable[Characteristics]) -> None:
 
 
 def can_attach(game: Game, obj: GameObject, host: GameObject) -> str | None:
-    """Why ``obj`` can't be attached to ``host`` (rules 301.5c, 303.4, 702.16c-d), or None if it can."""
+    """Why ``obj`` can't be attached to ``host`` (rules 301.5c, 303.4, 702.16c, 702.16d), or None if it can."""
     from rules_engine import protection  # it reads layers, which derive the equip abilities from this module
 
     chars = game.chars(obj)
@@ -94,7 +94,7 @@ def can_attach(game: Game, obj: GameObject, host: GameObject) -> str | None:
         if not game.chars(host).is_("Creature"):
             return "Снаряжение может снаряжать только существо (правило 301.5c)"
     if protection.protection_from(game, game.chars(host), obj) is not None:
-        return "у перманента Защита от этого объекта (правило 702.16c-d)"
+        return "у перманента Защита от этого объекта (правило 702.16d)"
     return None
 
 

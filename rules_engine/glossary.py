@@ -262,6 +262,7 @@ SUBTYPE_NAMES = {
     "Jellyfish": "Медуза",
     "Kiora": "Киора",
     "Kirin": "Кирин",
+    "Kavu": "Каву",
     "Kithkin": "Кискен",
     "Knight": "Рыцарь",
     "Kraken": "Кракен",

@@ -405,6 +405,8 @@ def _quoted(game: Game, text: str) -> str:
 def choice_text(game: Game | None, kind: str, value: Any) -> str:
     """A scripted decision in words: «использовать: да», «цель: «Шок» №2»."""
     label = CHOICE_KINDS.get(kind, "решение")
+    if kind == "mana_color":  # «цвет маны: синий», not the letter
+        return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
     if isinstance(value, Mapping) and kind == "text_change":
         return f"{label}: «{subtypes_text([str(value.get('from'))])}» → «{subtypes_text([str(value.get('to'))])}»"
     if isinstance(value, Mapping) and "alternative" in value:

@@ -136,6 +136,10 @@ def cast_object(
             raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
         x = int(params["x"])
         cost = cost.with_x(x)
+    # rule 601.2f: the total cost includes the additional costs ("As an additional cost to cast this spell, ...")
+    extra = None if face_down else additional_cost(card_obj)
+    if extra is not None:
+        cost = cost + extra.mana
     # rule 601.2b: how each Phyrexian symbol will be paid is announced before the total cost is determined
     announced = cost
     cost, life = phyrexian.announce(
@@ -160,6 +164,8 @@ def cast_object(
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     pool = game.players[player].mana_pool
     units = scripted_payment(cost, pool, params.get("pay"))
+    if extra is not None:  # rule 118.3: without what the additional cost needs, the spell can't be cast
+        costs.check(game, extra, card_obj, player)
     # everything checked: do it
     take_from_pool(pool, units)
     if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
@@ -190,6 +196,9 @@ def cast_object(
     if life:  # rule 119.4: paying life is losing it
         game.players[player].life -= life
         game.log(phyrexian.log_text(narr.player(player), announced, life))
+    if extra is not None:  # rule 601.2h: the non-mana parts are paid with the rest of the total cost
+        game.log(f"{narr.player(player)} платит дополнительную стоимость: {narr.cost_text(additional_text(card_obj))}")
+        costs.pay_nonmana(game, extra, spell, player)
     for _index, creatures in conspirators:
         game.log(
             f"{narr.player(player)} платит дополнительную стоимость Заговора: поворачивает "
@@ -267,6 +276,19 @@ def cost_modifiers(game: Game, player: str, card_obj: GameObject) -> tuple[list[
                 continue
             (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
     return increases, reductions
+
+
+def additional_text(card_obj: GameObject) -> str:
+    """The additional costs of a spell as one cost string (``additional_costs: ["sacrifice a creature"]``)."""
+    parts = [str(c) for a in card_obj.definition.abilities if a.kind == "cost" and a.name == "additional_costs"
+             for c in a.spec["costs"]]
+    return ", ".join(parts)
+
+
+def additional_cost(card_obj: GameObject) -> costs.Cost | None:
+    """Rule 118.8: what must be paid with the mana cost, parsed as the engine reads every cost."""
+    text = additional_text(card_obj)
+    return costs.parse(text) if text else None
 
 
 def casting_allowed_now(game: Game, card_obj: GameObject) -> bool:

@@ -1222,6 +1222,20 @@ MUTANTS: tuple[Mutant, ...] = (
         '    filt = _kind_filter(m["what"]) and {}\n    if filt is None:\n        return None\n    if verb == "exile"',
     ),
     Mutant(
+        "object-cost-counts-its-own-tap",
+        "118.3",
+        "costs.py",
+        "            have = [o for o in have if o.oid != obj.oid]\n",
+        "            pass\n",
+    ),
+    Mutant(
+        "additional-cost-not-paid",
+        "118.8",
+        "stack.py",
+        "        costs.pay_nonmana(game, extra, spell, player)\n",
+        "        pass\n",
+    ),
+    Mutant(
         "remove-counter-cost-unchecked",
         "118.3",
         "costs.py",

@@ -74,6 +74,7 @@ SCENARIO_FILES = (
 PRINTED_ELSEWHERE = frozenset(
     {
         "Akroma, Angel of Fury",
+        "Altar's Reap",
         "Animate Land",
         "Apostle's Blessing",
         "Ashcloud Phoenix",
@@ -179,6 +180,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Supreme Verdict",
         "Swords to Plowshares",
         "The Ur-Dragon",
+        "Thunderscape Familiar",
         "Ulamog's Crusher",
         "Unstable Shapeshifter",
         "Urborg, Tomb of Yawgmoth",
