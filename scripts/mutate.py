@@ -1221,6 +1221,10 @@ MUTANTS: tuple[Mutant, ...] = (
         '    filt = _kind_filter(m["what"])\n    if filt is None:\n        return None\n    if verb == "exile"',
         '    filt = _kind_filter(m["what"]) and {}\n    if filt is None:\n        return None\n    if verb == "exile"',
     ),
+    Mutant("shuffle-silent", "701.24a", "effects.py", "    if len(library) > 1:\n        answer = game.decide_or_seed(",
+           "    if False:\n        answer = game.decide_or_seed("),
+    Mutant("shuffle-seed-ignored", "701.24a", "game.py", "if self.seed is not None and not any(",
+           "if False and not any("),
     Mutant(
         "object-cost-counts-its-own-tap",
         "118.3",
