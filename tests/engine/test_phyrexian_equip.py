@@ -179,3 +179,54 @@ def test_a_bad_phyrexian_answer_is_a_load_error(tmp_path: Path, db: CardDB) -> N
     with pytest.raises(ScenarioFormatError) as exc:
         load_scenario(path, db)
     assert "phyrexian" in str(exc.value)
+
+
+AMONG = """
+id: x
+title: x
+cards:
+  Test Sage:
+    cost: "{U}"
+    type: Creature — Human
+    pt: 0/0
+    abilities:
+      - activated: "remove two +1/+1 counters from among creatures you control"
+        effect: {draw: {n: 1}}
+setup:
+  active: alice
+  alice:
+    library: [Island]
+    battlefield:
+      - {card: Test Sage, counters: {"+1/+1": 1}}
+      - {card: Grizzly Bears, counters: {"+1/+1": %d}}
+actions:
+  - {activate: Test Sage, choices: [{kind: cost, player: alice, value: %s}]%s}
+expect:
+  - counters: {Test Sage: %s, Grizzly Bears: %s}
+"""
+
+
+def test_counters_from_among_creatures_split_as_the_player_names(play) -> None:  # type: ignore[no-untyped-def]
+    # one from each: the Sage (a 0/0 then) dies as a state-based action, the bears keep none
+    split = play(AMONG % (1, "[Test Sage, Grizzly Bears]", "", "{}", "{}"))
+    assert split.passed, split.failures
+    # two from the bears
+    both = play(AMONG % (2, "[Grizzly Bears, Grizzly Bears]", "", '{"+1/+1": 1}', "{}"))
+    assert both.passed, both.failures
+    # two from the Sage, which has one: the payment is refused
+    short = play(AMONG % (2, "[Test Sage, Test Sage]", ', illegal: "118.3"', '{"+1/+1": 1}', '{"+1/+1": 2}'))
+    assert short.passed, short.failures
+
+
+@pytest.mark.parametrize(
+    ("costs", "message"),
+    [('["{T}"]', "no cost a spell can pay"), ('["sacrifice this"]', "unknown cost part"), ('"discard 1"', "a list")],
+)
+def test_additional_costs_are_checked_when_loading(tmp_path: Path, db: CardDB, costs: str, message: str) -> None:
+    card = f'{{cost: "{{B}}", type: Instant, additional_costs: {costs}, effect: {{draw: {{n: 1}}}}}}'
+    path = tmp_path / "x.yaml"
+    head = f"id: x\ntitle: x\ncards:\n  Probe: {card}\n"
+    path.write_text(head + "setup: {active: alice}\nexpect:\n  - life: {bob: 20}\n", encoding="utf-8")
+    with pytest.raises(ScenarioFormatError) as exc:
+        load_scenario(path, db)
+    assert message in str(exc.value)
