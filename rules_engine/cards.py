@@ -187,6 +187,8 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
         abilities.append(
             AbilityDef("spell", "aura", {"targets": [spec["enchant"]], "enchant": spec["enchant"]})
         )
+    if "additional_costs" in spec:
+        _check_additional(spec["additional_costs"], at("additional_costs"))
     for key in ("additional_costs", "alternative_costs"):
         if key in spec:
             abilities.append(AbilityDef("cost", key, {"costs": list(spec[key])}))
@@ -263,6 +265,8 @@ def parse_keywords(raw: Any, where: str) -> dict[str, Any]:
             for key, value in item.items():
                 if key not in PARAM_KEYWORDS:
                     raise CardDefinitionError(f"{where}: unknown keyword with parameter {key!r}")
+                if key == "equip":  # rule 702.6a: a cost; {cost, filter} (702.6c); a list of them (702.6d)
+                    _check_equip(value, where)
                 if key == "protection":  # rule 702.16g: each instance is a protection of its own
                     schema.Checker(where).check("protection", value, "keyword protection", item, key)
                     out[key] = [*out.get(key, []), value]
@@ -276,6 +280,38 @@ def parse_keywords(raw: Any, where: str) -> dict[str, Any]:
                 )
             out[key] = out.get(key, 0) + 1
     return out
+
+
+def _check_additional(value: Any, where: str) -> None:
+    """Rule 118.8: each additional cost of a spell is a cost the engine reads; a spell has no {T}, {Q}, loyalty or
+    "sacrifice this" of its own to pay."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CardDefinitionError(f"{where}: additional_costs is a list of costs such as [\"sacrifice a creature\"]")
+    for text in value:
+        try:
+            cost = costs.parse(text)
+        except (EngineError, ValueError, IndexError) as exc:
+            raise CardDefinitionError(f"{where}: bad additional cost {text!r}: {exc}") from exc
+        if cost.tap or cost.untap or cost.loyalty is not None or cost.sacrifice_self or cost.discard_self:
+            raise CardDefinitionError(f"{where}: {text!r} is no cost a spell can pay")
+
+
+def _check_equip(value: Any, where: str) -> None:
+    """Each equip ability's cost must be a cost the engine reads, its quality a filter (rule 702.6c)."""
+    c = schema.Checker(where)
+    for item in value if isinstance(value, list) else [value]:
+        if isinstance(item, dict):
+            unknown = sorted(set(item) - {"cost", "filter"})
+            if unknown or "cost" not in item:
+                raise CardDefinitionError(f"{where}: equip is a cost or {{cost, filter}}, not {item!r}")
+            c.keys(item.get("filter") or {}, schema.FILTER, "filter of equip")
+            cost = item["cost"]
+        else:
+            cost = item
+        try:
+            costs.parse(str(cost))
+        except (EngineError, ValueError, IndexError) as exc:
+            raise CardDefinitionError(f"{where}: bad equip cost {cost!r}: {exc}") from exc
 
 
 def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
@@ -314,7 +350,7 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
         except (EngineError, ValueError, IndexError) as exc:
             raise c.fail(raw, f"bad cost {raw['activated']!r}: {exc}", kind) from exc
         if "mana" in raw:
-            c.check("mana", raw["mana"], "mana", raw, "mana")
+            c.check("mana_produced", raw["mana"], "mana", raw, "mana")
         if "timing" in raw and raw["timing"] != "sorcery":
             raise c.fail(raw, f"timing: sorcery is the only one known, not {raw['timing']!r}", "timing")
         if "zone" in raw and raw["zone"] not in ("battlefield", "hand"):

@@ -526,7 +526,7 @@ def _token(ctx: Context, v: dict[str, Any]) -> None:
     definition = parse_card(name, spec, ctx.source.card.definition.source)
     for _ in range(amount(ctx, v.get("n", 1))):
         card = Card(ref=str(v.get("ref", name)), definition=definition, owner=ctx.controller, is_token=True)
-        _token_enters(ctx, card)
+        ctx.made.append(_token_enters(ctx, card))  # "create a Germ token, then attach this to it" (702.92a)
 
 
 def _token_enters(ctx: Context, card: Card) -> GameObject:
@@ -684,7 +684,9 @@ def _may(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("add_mana")
 def _add_mana(ctx: Context, v: Any) -> None:
-    ctx.game.players[ctx.controller].mana_pool.update(parse_units(str(v)))
+    from rules_engine.produce import produced
+
+    ctx.game.players[ctx.controller].mana_pool.update(produced(ctx.game, ctx.controller, v, ctx.source))
 
 
 @effect("mill")
@@ -1209,10 +1211,10 @@ def _attach(ctx: Context, v: dict[str, Any]) -> None:
     if not auras or not hosts:
         game.log("Прикреплять нечего или не к чему")
         return
-    for aura in auras:
-        aura.attached_to = hosts[0].oid
-        game.log(f"{narr.obj(game, aura)} прикрепляется к {narr.obj(game, hosts[0])}")
-    game.touch()
+    from rules_engine.equipment import attach
+
+    for aura in auras:  # rule 701.3: it moves only if it can be attached there
+        attach(game, aura, hosts[0])
 
 
 @effect("remove_from_combat")

@@ -94,12 +94,13 @@ KEYWORD_NAMES = {
     "bolster": "Подмога",
     "battalion": "Батальон",
     "bloodrush": "Прилив крови",
+    "equip": "Снарядить",
 }
 ABILITY_NAMES = {
     **KEYWORD_NAMES,
     "champion-return": "Заступник (возвращение)",
 }
-ACTIVATED_KEYWORDS = frozenset({"bloodrush"})  # activated abilities printed under a keyword's name
+ACTIVATED_KEYWORDS = frozenset({"bloodrush", "equip"})  # activated abilities printed under a keyword's name
 COUNTER_NAMES = {
     "-1/-1": "жетон -1/-1",
     "+1/+1": "жетон +1/+1",
@@ -269,6 +270,7 @@ SUBTYPE_NAMES = {
     "Jellyfish": "Медуза",
     "Kiora": "Киора",
     "Kirin": "Кирин",
+    "Kavu": "Каву",
     "Kithkin": "Кискен",
     "Knight": "Рыцарь",
     "Kraken": "Кракен",

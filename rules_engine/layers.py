@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import dash
+from rules_engine import dash, equipment
 from rules_engine.objects import (
     FACE_DOWN,
     AbilityDef,
@@ -211,6 +211,7 @@ def compute(game: Game) -> dict[int, Characteristics]:
             _land_type_abilities(result.values())  # once the land types are final (after layer 4)
         pending = [e for e in spell_effects + statics if e.layer == layer]
         _apply_layer(game, sorted(pending, key=_order), by_id, result)
+    equipment.add_equip_abilities(result.values())  # rule 702.6a, once the keywords are final (after layer 6)
     late_statics = [e for e in _static_effects(game, by_id, result) if e.layer.startswith("7")]
     late = sorted([e for e in spell_effects if e.layer.startswith("7")] + late_statics, key=_order)
     _defined_pt(game, objects, result)  # 7a: characteristic-defining P/T, in every zone (604.3, 613.4a)

@@ -166,7 +166,7 @@ def cost_text(text: str) -> str:
             parts.append(f"{part.split()[1]} жизни")
         elif low == "discard this":
             parts.append("сброс этой карты")
-        elif low.startswith("discard"):
+        elif low.startswith("discard") and (len(part.split()) == 1 or part.split()[1].isdigit()):
             n = part.split()[1] if len(part.split()) > 1 else "1"
             parts.append(f"сброс карт из руки: {n}")
         else:
@@ -369,6 +369,10 @@ def attempt(game: Game, kind: str, params: Mapping[str, Any]) -> str:
         extras.append("без уплаты мана-стоимости")
     if params.get("pay"):
         extras.append(f"мана: {params['pay']}")
+    if params.get("phyrexian"):
+        answers = params["phyrexian"] if isinstance(params["phyrexian"], list) else [params["phyrexian"]]
+        paid = ", ".join("2 жизни" if str(a).lower() == "life" else f"{{{str(a).upper()}}}" for a in answers)
+        extras.append(f"фирексийская мана: {paid}")
     for choice in params.get("choices") or ():
         extras.append(f"решение: {choice_text(game, choice.kind, choice.value)}")
     return f"{who} пытается {verb}{what}" + (f" ({'; '.join(extras)})" if extras else "")
@@ -400,6 +404,9 @@ CHOICE_KINDS = {
     "x": "X",
     "redirect": "перенаправление повреждений",
     "replacement": "какой эффект замены применить первым",
+    "mana_color": "цвет маны",
+    "cost": "чем оплатить стоимость",
+    "shuffle": "порядок после перемешивания",
 }
 
 
@@ -410,6 +417,8 @@ def _quoted(game: Game, text: str) -> str:
 def choice_text(game: Game | None, kind: str, value: Any) -> str:
     """A scripted decision in words: «использовать: да», «цель: «Шок» №2»."""
     label = CHOICE_KINDS.get(kind, "решение")
+    if kind == "mana_color":  # «цвет маны: синий», not the letter
+        return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
     if isinstance(value, Mapping) and kind == "text_change":
         return f"{label}: «{subtypes_text([str(value.get('from'))])}» → «{subtypes_text([str(value.get('to'))])}»"
     if isinstance(value, Mapping) and "alternative" in value:

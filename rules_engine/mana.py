@@ -21,7 +21,10 @@ _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 @dataclass(frozen=True)
 class Symbol:
-    """One mana symbol: ``kind`` is generic, colored, colorless, hybrid, mono_hybrid or x."""
+    """One mana symbol: ``kind`` is generic, colored, colorless, hybrid, mono_hybrid, phyrexian or x.
+
+    A Phyrexian symbol (rule 107.4f: ``{W/P}``, hybrid ``{G/U/P}``) is coloured, counts 1 in the mana value
+    (202.3g) and is paid with one mana of its colour(s) or 2 life, as announced when the cost is (601.2b)."""
 
     kind: str
     colors: tuple[str, ...] = ()
@@ -36,6 +39,8 @@ class Symbol:
             return "{" + "/".join(self.colors) + "}"
         if self.kind == "mono_hybrid":
             return f"{{{self.amount}/{self.colors[0]}}}"
+        if self.kind == "phyrexian":
+            return "{" + "/".join(self.colors) + "/P}"
         return f"{{{self.colors[0] if self.colors else 'C'}}}"
 
 
@@ -86,6 +91,8 @@ def parse_symbol(text: str) -> Symbol:
     if t in COLORS:
         return Symbol("colored", (t,))
     parts = t.split("/")
+    if len(parts) in (2, 3) and parts[-1] == "P" and all(p in COLORS for p in parts[:-1]):
+        return Symbol("phyrexian", tuple(parts[:-1]))  # rule 107.4f
     if len(parts) == 2 and all(p in COLORS for p in parts):
         return Symbol("hybrid", (parts[0], parts[1]))
     if len(parts) == 2 and parts[0].isdigit() and parts[1] in COLORS:
@@ -114,7 +121,8 @@ def parse_units(text: str) -> Counter[str]:
 
 def pays(cost: ManaCost, units: Counter[str]) -> bool:
     """Whether exactly these units pay exactly this cost (no mana left over)."""
-    fixed = [s for s in cost.symbols if s.kind in ("colored", "colorless", "hybrid", "mono_hybrid")]
+    # a Phyrexian symbol still in the cost is to be paid with mana (its life payment was announced apart)
+    fixed = [s for s in cost.symbols if s.kind in ("colored", "colorless", "hybrid", "mono_hybrid", "phyrexian")]
     generic = sum(s.amount for s in cost.symbols if s.kind == "generic")
 
     def walk(i: int, left: Counter[str]) -> bool:

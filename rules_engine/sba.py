@@ -69,6 +69,9 @@ def check_once(game: Game) -> bool:
             continue
         if "Equipment" in chars.subtypes and obj.attached_to is not None and not _equipment_legal(game, obj):
             unattach.append(obj)
+        elif obj.attached_to is not None and not any(sub in chars.subtypes for sub in ("Aura", "Equipment",
+                                                                                        "Fortification")):
+            unattach.append(obj)  # rule 704.5p: a permanent that is no Aura, Equipment or Fortification (any more)
         if obj.counters.get("+1/+1", 0) > 0 and obj.counters.get("-1/-1", 0) > 0:
             annihilate.append(obj)
     to_graveyard += _legend_rule(game)
@@ -101,7 +104,9 @@ def check_once(game: Game) -> bool:
                 continue
             obj.attached_to = None
             game.touch()
-            game.log(f"{SBA}: {narr.obj(game, obj)} открепляется (Снаряжение прикреплено к недопустимому перманенту)")
+            what = "Снаряжение прикреплено к недопустимому перманенту" if "Equipment" in game.chars(obj).subtypes else (
+                "прикреплен, но не является ни Аурой, ни Снаряжением")
+            game.log(f"{SBA}: {narr.obj(game, obj)} открепляется ({what})")
         for obj in annihilate:
             if obj.zone != "battlefield":
                 continue
@@ -166,11 +171,12 @@ def _host_protection(game: Game, aura: GameObject) -> object | None:
 
 
 def _equipment_legal(game: Game, equipment: GameObject) -> bool:
-    """Rules 301.5c and 702.16d: Equipment equips only a creature, and not one with protection from it."""
+    """Rules 301.5c and 702.16d: Equipment equips only a creature, not itself, not while it is a creature itself,
+    and not one with protection from it."""
+    from rules_engine.equipment import can_attach
+
     host = game.find(equipment.attached_to) if equipment.attached_to is not None else None
-    if host is None or host.zone != "battlefield" or not game.chars(host).is_("Creature"):
-        return False
-    return protection.protection_from(game, game.chars(host), equipment) is None
+    return host is not None and can_attach(game, equipment, host) is None
 
 
 def _legend_rule(game: Game) -> list[tuple[GameObject, str]]:

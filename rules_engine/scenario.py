@@ -97,6 +97,7 @@ STEP_MODIFIERS = frozenset(
         "via",
         "note",
         "hybrid",
+        "phyrexian",
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -116,6 +117,7 @@ CHOICE_KINDS = frozenset(
         "discard",
         "hideaway",
         "legend",
+        "mana_color",
         "may",
         "new_targets",
         "opponent",
@@ -596,6 +598,9 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
     "via": (lambda v: v in ("morph", "mana_cost"), "morph or mana_cost"),
     "note": (lambda v: isinstance(v, str), "a text"),
     "hybrid": (lambda v: isinstance(v, list | str), "a list such as [G, R, \"2\"]"),
+    "phyrexian": (lambda v: all(isinstance(a, str) and (a.lower() == "life" or (len(a) == 1 and a.upper() in "WUBRG"))
+                                for a in (v if isinstance(v, list) else [v])),
+                  "a list such as [life, W]: one answer per Phyrexian symbol, life or a colour of it"),
 }
 
 

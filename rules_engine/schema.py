@@ -113,7 +113,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "if_spent": {"mana": "mana!", "then": "effect!"},
     "may": {"then": "effect!", "question": "str"},
     "pay_optional": {"cost": "mana!", "then": "effect!"},
-    "add_mana": "mana",
+    "add_mana": "mana_produced",
     "manifest": {"n": "amount", "player": "ref", "counters": "counters"},
     "shuffle_into_library": "ref",
     "clash": {"then": "effect"},
@@ -468,6 +468,16 @@ def _mana(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
         raise c.fail(parent, f"{what}: bad mana {v!r} ({exc})", key) from exc
 
 
+def _mana_produced(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """Mana an ability adds: units (``G``, ``{C}{C}``) or ``any`` (one mana of any colour, a choice)."""
+    from rules_engine.produce import is_produced
+
+    try:
+        is_produced(str(v))
+    except (EngineError, ValueError, KeyError) as exc:
+        raise c.fail(parent, f"{what}: bad mana {v!r}: units such as G or {{C}}{{C}}, or any ({exc})", key) from exc
+
+
 def _keyword(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     if not isinstance(v, str) or v not in KEYWORDS | PARAM_KEYWORDS:
         raise c.fail(parent, f"{what}: unknown keyword {v!r}; known: {_known(KEYWORDS | PARAM_KEYWORDS)}", key)
@@ -654,6 +664,7 @@ _CHECKERS: dict[str, Check] = {
     "counter_or_true": _counter_or_true,
     "counters": _counters,
     "mana": _mana,
+    "mana_produced": _mana_produced,
     "sacrifice": _sacrifice,
     "effect": _effect_shape,
     "effect_condition": _effect_condition,

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, interpreter, rebound, teams, triggers
+from rules_engine import copies, costs, dash, interpreter, phyrexian, produce, rebound, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cipher import encode
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.events import Event
-from rules_engine.mana import ManaCost, format_units, parse_cost, parse_units, scripted_payment, take_from_pool
+from rules_engine.mana import ManaCost, format_units, parse_cost, scripted_payment, take_from_pool
 from rules_engine.objects import AbilityDef, Card, GameObject
 from rules_engine.stackobjects import StackAbility
 
@@ -139,6 +139,16 @@ def cast_object(
             raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
         x = int(params["x"])
         cost = cost.with_x(x)
+    # rule 601.2f: the total cost includes the additional costs ("As an additional cost to cast this spell, ...")
+    extra = None if face_down else additional_cost(card_obj)
+    if extra is not None:
+        cost = cost + extra.mana
+    # rule 601.2b: how each Phyrexian symbol will be paid is announced before the total cost is determined
+    announced = cost
+    cost, life = phyrexian.announce(
+        cost, params.get("phyrexian"), game.players[player].life, game.players[player].mana_pool, params.get("pay"),
+        modified=any(cost_modifiers(game, player, card_obj)),
+    )
     cost = total_cost(game, player, card_obj, cost, params.get("hybrid"))
     probe = GameObject(
         oid=-1,
@@ -157,6 +167,8 @@ def cast_object(
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     pool = game.players[player].mana_pool
     units = scripted_payment(cost, pool, params.get("pay"))
+    if extra is not None:  # rule 118.3: without what the additional cost needs, the spell can't be cast
+        costs.check(game, extra, card_obj, player)
     # everything checked: do it
     take_from_pool(pool, units)
     if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
@@ -184,6 +196,12 @@ def cast_object(
     )
     if not params.get("without_paying") or units:
         game.log(narr.payment(player, narr.cost_kind(params, face_down, card_obj.definition), cost, units))
+    if life:  # rule 119.4: paying life is losing it
+        game.players[player].life -= life
+        game.log(phyrexian.log_text(narr.player(player), announced, life))
+    if extra is not None:  # rule 601.2h: the non-mana parts are paid with the rest of the total cost
+        game.log(f"{narr.player(player)} платит дополнительную стоимость: {narr.cost_text(additional_text(card_obj))}")
+        costs.pay_nonmana(game, extra, spell, player)
     for _index, creatures in conspirators:
         game.log(
             f"{narr.player(player)} платит дополнительную стоимость Заговора: поворачивает "
@@ -202,24 +220,9 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     chosen first (``hybrid: [G, R, 2]``, in the order of the symbols): a reduction of coloured (generic) mana
     then applies only if that choice includes the colour (generic mana) — SHM hybrid 3, monocolored hybrid 4.
     """
-    from rules_engine.layers import matches
     from rules_engine.mana import Symbol
 
-    increases: list[ManaCost] = []
-    reductions: list[ManaCost] = []
-    for source in game.ability_sources():  # permanents and emblems (rule 114.4)
-        for ability in game.chars(source).abilities:
-            kind = ability.spec.get("static") if ability.kind == "static" else None
-            if kind not in ("cost_increase", "cost_reduction"):
-                continue
-            filt = dict(ability.spec.get("affects") or {})
-            whose = filt.pop("controller", None)
-            owner = game.controller(source)
-            if (whose == "you" and player != owner) or (whose == "opponent" and player == owner):
-                continue
-            if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
-                continue
-            (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
+    increases, reductions = cost_modifiers(game, player, card_obj)
     if not increases and not reductions:
         return cost
     symbols = list(cost.symbols)
@@ -253,6 +256,41 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     total = ManaCost(((Symbol("generic", amount=generic),) if generic else ()) + tuple(others))
     game.log(f"Итоговая стоимость {narr.obj(game, card_obj)} с увеличениями и уменьшениями: {total}")
     return total
+
+
+def cost_modifiers(game: Game, player: str, card_obj: GameObject) -> tuple[list[ManaCost], list[ManaCost]]:
+    """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f)."""
+    from rules_engine.layers import matches
+
+    increases: list[ManaCost] = []
+    reductions: list[ManaCost] = []
+    for source in game.ability_sources():  # permanents and emblems (rule 114.4)
+        for ability in game.chars(source).abilities:
+            kind = ability.spec.get("static") if ability.kind == "static" else None
+            if kind not in ("cost_increase", "cost_reduction"):
+                continue
+            filt = dict(ability.spec.get("affects") or {})
+            whose = filt.pop("controller", None)
+            owner = game.controller(source)
+            if (whose == "you" and player != owner) or (whose == "opponent" and player == owner):
+                continue
+            if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
+                continue
+            (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
+    return increases, reductions
+
+
+def additional_text(card_obj: GameObject) -> str:
+    """The additional costs of a spell as one cost string (``additional_costs: ["sacrifice a creature"]``)."""
+    parts = [str(c) for a in card_obj.definition.abilities if a.kind == "cost" and a.name == "additional_costs"
+             for c in a.spec["costs"]]
+    return ", ".join(parts)
+
+
+def additional_cost(card_obj: GameObject) -> costs.Cost | None:
+    """Rule 118.8: what must be paid with the mana cost, parsed as the engine reads every cost."""
+    text = additional_text(card_obj)
+    return costs.parse(text) if text else None
 
 
 def casting_allowed_now(game: Game, card_obj: GameObject) -> bool:
@@ -379,11 +417,19 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
             raise DecisionMissing("нужно выбрать X (x:)")
         x = int(params["x"])
         mana = mana.with_x(x)
+    pool = game.players[player].mana_pool
+    announced = mana  # rule 602.2b, 601.2b: Phyrexian symbols of an activation cost are announced the same way
+    mana, life = phyrexian.announce(
+        mana, params.get("phyrexian"), game.players[player].life, pool, params.get("pay"), modified=False,
+        other_life=cost.pay_life,
+    )
     specs = spec.get("targets", [])
     chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
-    pool = game.players[player].mana_pool
     units = scripted_payment(mana, pool, params.get("pay"))
     take_from_pool(pool, units)
+    if life:
+        game.players[player].life -= life
+        game.log(phyrexian.log_text(narr.player(player), announced, life))
     snap = game.snapshot(obj)
     if cost.loyalty is not None:
         game.loyalty_used.add(obj.oid)
@@ -395,10 +441,11 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.log(f"{narr.player(player)} приносит в жертву {narr.obj(game, obj)} (стоимость)")
         game.move(obj, "graveyard")
     if is_mana:
-        game.players[player].mana_pool.update(parse_units(str(spec["mana"])))
+        added = produce.produced(game, player, spec["mana"], snap)
+        game.players[player].mana_pool.update(added)
         game.log(
             f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)} "
-            f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(parse_units(str(spec['mana'])))}"
+            f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(added)}"
         )
         if units:
             game.log(narr.payment(player, "стоимость способности", mana, units))

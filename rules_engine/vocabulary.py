@@ -41,7 +41,8 @@ KEYWORDS = frozenset(
 # champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");
 # protection (rule 702.16): a quality {colors: [R]}, {types: [Creature]}, {subtypes: [Goblin]} or everything
 # dash (rule 702.109a): its cost, an alternative cost with haste and a delayed return to the hand
-PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "dash", "champion", "landwalk", "protection"})
+# equip (rule 702.6a): its cost, {cost, filter} for "Equip [quality]" (702.6c), or a list of them (702.6d)
+PARAM_KEYWORDS = frozenset({"morph", "megamorph", "evoke", "dash", "champion", "landwalk", "protection", "equip"})
 
 TRIGGER_EVENTS = frozenset(
     {

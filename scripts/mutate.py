@@ -1200,6 +1200,110 @@ MUTANTS: tuple[Mutant, ...] = (
         "        chars.front_mana_value = front.cost.mana_value\n",
         "        pass\n",
     ),
+    # -- Phyrexian mana, mana of any colour, equip, more object costs ------------------------------------
+    Mutant("phyrexian-life-unchecked", "119.4", "phyrexian.py", "if paid + other_life > life:", "if False:"),
+    Mutant(
+        "phyrexian-never-life",
+        "107.4f",
+        "phyrexian.py",
+        "itertools.product((LIFE, _MANA), repeat=len(symbols))",
+        "itertools.product((_MANA,), repeat=len(symbols))",
+    ),
+    Mutant(
+        "phyrexian-life-not-paid",
+        "119.4",
+        "stack.py",
+        "    if life:  # rule 119.4: paying life is losing it\n        game.players[player].life -= life\n",
+        "    if life:  # rule 119.4: paying life is losing it\n        pass\n",
+    ),
+    Mutant(
+        "phyrexian-mana-value-two",
+        "202.3g",
+        "mana.py",
+        '            elif s.kind != "x":\n                total += 1\n',
+        '            elif s.kind == "phyrexian":\n                total += 2\n'
+        '            elif s.kind != "x":\n                total += 1\n',
+    ),
+    Mutant(
+        "any-color-accepts-colorless",
+        "105.1",
+        "produce.py",
+        "if len(colour) != 1 or colour not in COLORS:",
+        "if len(colour) != 1:",
+    ),
+    Mutant(
+        "equip-at-instant-speed",
+        "702.6a",
+        "equipment.py",
+        '        "timing": "sorcery",  # rule 702.6a: activate only as a sorcery\n',
+        "",
+    ),
+    Mutant(
+        "equip-any-creature",
+        "702.6a",
+        "equipment.py",
+        'filt = {**_as_python(quality), "controller": "you"} if quality else {"controller": "you"}',
+        "filt = {**_as_python(quality)} if quality else {}",
+    ),
+    Mutant(
+        "attach-same-object-moves", "701.3b", "equipment.py", "    if obj.attached_to == host.oid:\n", "    if False:\n"
+    ),
+    Mutant(
+        "equipment-creature-stays-attached",
+        "301.5c",
+        "equipment.py",
+        '        if chars.is_("Creature"):\n            return "Снаряжение, являющееся',
+        '        if False:\n            return "Снаряжение, являющееся',
+    ),
+    Mutant(
+        "unattachable-stays-attached",
+        "704.5p",
+        "sba.py",
+        "            unattach.append(obj)  # rule 704.5p",
+        "            pass  # rule 704.5p",
+    ),
+    Mutant(
+        "untap-cost-takes-untapped", "118.3", "costs.py", 'filt["tapped"] = verb == "untap"', 'filt["tapped"] = False'
+    ),
+    Mutant(
+        "return-cost-to-graveyard",
+        "118.3",
+        "costs.py",
+        '"return": "hand", "discard"',
+        '"return": "graveyard", "discard"',
+    ),
+    Mutant(
+        "discard-cost-any-card",
+        "118.3",
+        "costs.py",
+        '    filt = _kind_filter(m["what"])\n    if filt is None:\n        return None\n    if verb == "exile"',
+        '    filt = _kind_filter(m["what"]) and {}\n    if filt is None:\n        return None\n    if verb == "exile"',
+    ),
+    Mutant("shuffle-silent", "701.24a", "effects.py", "    if len(library) > 1:\n        answer = game.decide_or_seed(",
+           "    if False:\n        answer = game.decide_or_seed("),
+    Mutant("shuffle-seed-ignored", "701.24a", "game.py", "if self.seed is not None and not any(",
+           "if False and not any("),
+    Mutant(
+        "object-cost-counts-its-own-tap",
+        "118.3",
+        "costs.py",
+        "            have = [o for o in have if o.oid != obj.oid]\n",
+        "            pass\n",
+    ),
+    Mutant(
+        "additional-cost-not-paid",
+        "118.8",
+        "stack.py",
+        "        costs.pay_nonmana(game, extra, spell, player)\n",
+        "        pass\n",
+    ),
+    Mutant(
+        "remove-counter-cost-unchecked",
+        "118.3",
+        "costs.py",
+        "        pool = [o for o in pool if o.counters.get(cost.counter, 0) >= (1 if cost.among else cost.n)]\n",
+        "        pool = list(pool)\n",
+    ),
 )
 
 

@@ -164,6 +164,7 @@ def step_line(kind: str, params: Mapping[str, Any], name: Namer) -> str:
         ("x", "X ="),
         ("pay", "мана из пула:"),
         ("hybrid", "гибридные символы оплачены как"),
+        ("phyrexian", "фирексийская мана оплачена так:"),
         ("alternative", "за"),
         ("via", "за"),
     ):
@@ -171,6 +172,9 @@ def step_line(kind: str, params: Mapping[str, Any], name: Namer) -> str:
             value = params[key]
             if key == "hybrid":
                 value = "".join(f"{{{v}}}" for v in (value if isinstance(value, list) else [value]))
+            if key == "phyrexian":  # rule 107.4f: each symbol with its colour's mana or 2 life
+                value = ", ".join("2 жизни" if str(v).lower() == "life" else f"{{{str(v).upper()}}}"
+                                  for v in (value if isinstance(value, list) else [value]))
             extra.append(f"{label} {_value(value, name)}")
 
     if params.get("conspire"):
@@ -215,6 +219,8 @@ def _choice(choice: Any, name: Namer) -> str:
         text = f"{label}: «{was}» → «{now}»"
     elif isinstance(value, Mapping) and "alternative" in value:
         text = f"{label}: за {WORDS.get(str(value['alternative']), 'альтернативную стоимость')}"
+    elif kind == "mana_color":
+        text = f"{label}: {narr.COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
     elif kind == "order" and isinstance(value, list):
         text = f"{label}: " + ", ".join(name(str(v)) if "/" in str(v) else _value(v, name) for v in value)
     else:

@@ -1,0 +1,38 @@
+"""What a mana ability or an ``add_mana`` effect adds (rules 106.1, 605.1a): fixed mana, or one mana of any colour.
+
+``mana: any`` ("Add one mana of any color") makes its controller choose the colour as the mana is added: a
+scripted decision (``kind: mana_color``, ``value: G``), asked every time, since five colours are always possible.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from rules_engine.errors import IllegalAction
+from rules_engine.mana import COLORS, parse_units
+
+if TYPE_CHECKING:
+    from rules_engine.state import GameState as Game
+
+ANY_COLOR = "any"
+
+
+def is_produced(text: str) -> bool:
+    """The shapes a card definition may give: ``any`` or mana units (``G``, ``{C}{C}``)."""
+    if text == ANY_COLOR:
+        return True
+    parse_units(text)
+    return True
+
+
+def produced(game: Game, player: str, spec: Any, source: Any = None) -> Counter[str]:
+    """The mana added: ``spec`` as units, or for ``any`` one mana of the colour the player chooses now."""
+    text = str(spec)
+    if text != ANY_COLOR:
+        return parse_units(text)
+    answer = str(game.decide("mana_color", player, "маны какого цвета добавить? (W, U, B, R или G)", source))
+    colour = answer.replace("{", "").replace("}", "").upper()
+    if len(colour) != 1 or colour not in COLORS:  # rule 105.1: the five colours; colourless is not a colour
+        raise IllegalAction(f"«{answer}» — не цвет маны: нужен один из W, U, B, R, G", "105.1")
+    return Counter(colour)
