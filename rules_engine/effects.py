@@ -1211,7 +1211,7 @@ def _attach(ctx: Context, v: dict[str, Any]) -> None:
     if not auras or not hosts:
         game.log("Прикреплять нечего или не к чему")
         return
-    from rules_engine.equipment import attach
+    from rules_engine.attach import attach
 
     for aura in auras:  # rule 701.3: it moves only if it can be attached there
         attach(game, aura, hosts[0])

@@ -173,7 +173,7 @@ def _host_protection(game: Game, aura: GameObject) -> object | None:
 def _equipment_legal(game: Game, equipment: GameObject) -> bool:
     """Rules 301.5c and 702.16d: Equipment equips only a creature, not itself, not while it is a creature itself,
     and not one with protection from it."""
-    from rules_engine.equipment import can_attach
+    from rules_engine.attach import can_attach
 
     host = game.find(equipment.attached_to) if equipment.attached_to is not None else None
     return host is not None and can_attach(game, equipment, host) is None

@@ -1246,12 +1246,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "filt = {**_as_python(quality)} if quality else {}",
     ),
     Mutant(
-        "attach-same-object-moves", "701.3b", "equipment.py", "    if obj.attached_to == host.oid:\n", "    if False:\n"
+        "attach-same-object-moves", "701.3b", "attach.py", "    if obj.attached_to == host.oid:\n", "    if False:\n"
     ),
     Mutant(
         "equipment-creature-stays-attached",
         "301.5c",
-        "equipment.py",
+        "attach.py",
         '        if chars.is_("Creature"):\n            return "Снаряжение, являющееся',
         '        if False:\n            return "Снаряжение, являющееся',
     ),
