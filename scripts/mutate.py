@@ -1263,7 +1263,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "            pass  # rule 704.5p",
     ),
     Mutant(
-        "untap-cost-takes-untapped", "118.3", "costs.py", 'filt["tapped"] = verb == "untap"', 'filt["tapped"] = False'
+        "untap-cost-takes-untapped", "118.3", "objectcosts.py", 'filt["tapped"] = verb == "untap"', 'filt["tapped"] = False'
     ),
     Mutant(
         "return-cost-to-graveyard",
@@ -1275,11 +1275,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "discard-cost-any-card",
         "118.3",
-        "costs.py",
+        "objectcosts.py",
         '    filt = _kind_filter(m["what"])\n    if filt is None:\n        return None\n    if verb == "exile"',
         '    filt = _kind_filter(m["what"]) and {}\n    if filt is None:\n        return None\n    if verb == "exile"',
     ),
-    Mutant("shuffle-silent", "701.24a", "effects.py", "    if len(library) > 1:\n        answer = game.decide_or_seed(",
+    Mutant("shuffle-silent", "701.24a", "game.py", "    if len(library) > 1:\n        answer = game.decide_or_seed(",
            "    if False:\n        answer = game.decide_or_seed("),
     Mutant("shuffle-seed-ignored", "701.24a", "game.py", "if self.seed is not None and not any(",
            "if False and not any("),
