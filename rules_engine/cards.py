@@ -331,6 +331,11 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
         c.check(value_shape, raw["value"], f"value of {static}", raw, "value")
     if "affects" in raw:
         c.keys(raw["affects"], {**schema.FILTER, **schema.STATIC_AFFECTS_EXTRA.get(static, {})}, f"affects of {static}")
+    if "condition" in raw:
+        if static not in schema.CONDITIONAL_STATICS:
+            known = ", ".join(sorted(schema.CONDITIONAL_STATICS))
+            raise c.fail(raw, f"static ability {static!r} takes no condition; those that do: {known}", "condition")
+        c.keys(raw["condition"], schema.STATIC_CONDITIONS, f"condition of {static}")
     return AbilityDef("static", name, spec)
 
 

@@ -368,9 +368,28 @@ def _affected(
                 return []
         return [by_id[oid] for oid in effect.affected if oid in by_id and by_id[oid].zone == "battlefield"]
     source = by_id.get(effect.source_oid) if effect.source_oid is not None else None
+    if not _condition_holds(game, effect, source, result):
+        return []
     zone = effect.filter.get("zone")
     pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
     return [o for o in pool if matches(game, o, result[o.oid], effect.filter, effect.controller, source)]
+
+
+def _condition_holds(
+    game: Game, effect: ContinuousEffect, source: GameObject | None, result: dict[int, Characteristics]
+) -> bool:
+    """ "Has persist as long as you control a black creature": a static ability's effect is not locked in, it
+    applies at each moment to what its text says then (rule 611.3a), read with the characteristics as the
+    earlier layers left them."""
+    condition = effect.ability.spec.get("condition") if effect.ability is not None else None
+    if not condition:
+        return True
+    wanted = condition["control"]
+    return any(
+        result[o.oid].controller == effect.controller
+        and matches(game, o, result[o.oid], wanted, effect.controller, source)
+        for o in game.battlefield
+    )
 
 
 def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None:

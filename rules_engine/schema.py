@@ -218,6 +218,12 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "paid": "str",
     **HISTORY_CONDITIONS,
 }
+# "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.
+STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
+# The static abilities that take one: those applied in the layers (``layers.STATIC_LAYERS``, a test keeps them equal).
+CONDITIONAL_STATICS = frozenset(
+    {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_types", "set_subtypes"}
+)
 EFFECT_CONDITIONS: dict[str, str] = {"control": "filter", "library_at_most": "int", **HISTORY_CONDITIONS}
 # A delayed triggered ability (rule 603.7): its event, what it is about, its duration and effect.
 DELAYED_KEYS: dict[str, str] = {
@@ -236,7 +242,7 @@ ABILITY_KEYS: dict[str, frozenset[str]] = {
                             "counter"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition"}),
-    "static": frozenset({"static", "name", "name_ru", "affects", "value"}),
+    "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition"}),
 }
 
 

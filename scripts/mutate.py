@@ -238,6 +238,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "prowess-creature-spells", "702.108a", "triggers.py", '            "filter": {"not_types": ["Creature"]},\n', ""
     ),
     Mutant(
+        "as-long-as-ignored",
+        "611.3a",
+        "layers.py",
+        "    if not _condition_holds(game, effect, source, result):\n",
+        "    if False:\n",
+    ),
+    Mutant(
         "activate-only-if-ignored",
         "602.5b",
         "stack.py",

@@ -13,6 +13,7 @@ import pytest
 
 from rules_engine import schema, vocabulary
 from rules_engine.cards import CardDB
+from rules_engine.layers import STATIC_LAYERS
 from rules_engine.errors import ScenarioFormatError
 from rules_engine.scenario import load_scenario, run_scenario
 
@@ -109,6 +110,31 @@ def test_every_effect_static_and_trigger_has_a_schema() -> None:
     assert set(schema.EFFECTS) == vocabulary.EFFECT_NAMES
     assert set(schema.STATIC_VALUES) == vocabulary.STATIC_KINDS
     assert set(schema.TRIGGER_FILTERS) == vocabulary.TRIGGER_EVENTS
+    assert schema.CONDITIONAL_STATICS == set(STATIC_LAYERS)  # "as long as" applies to the layered statics
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        ("""
+         cost: "{1}"
+         type: Artifact Creature — Scarecrow
+         pt: 2/2
+         abilities:
+           - {static: grant, value: {keywords: [persist]}, condition: {controll: {colors: [B]}}}
+         """, r"unknown key 'controll'"),
+        ("""
+         cost: "{1}"
+         type: Artifact Creature — Scarecrow
+         pt: 2/2
+         abilities:
+           - {static: enters_tapped, condition: {control: {colors: [B]}}}
+         """, r"takes no condition"),
+    ],
+)
+def test_conditions_of_static_abilities_are_checked(tmp_path: Path, db: CardDB, card: str, message: str) -> None:
+    with pytest.raises(ScenarioFormatError, match=message):
+        _load_card(tmp_path, db, card)
 
 
 def _scenario(tmp_path: Path, body: str) -> Path:
