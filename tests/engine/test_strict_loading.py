@@ -13,8 +13,8 @@ import pytest
 
 from rules_engine import schema, vocabulary
 from rules_engine.cards import CardDB
-from rules_engine.layers import STATIC_LAYERS
 from rules_engine.errors import ScenarioFormatError
+from rules_engine.layers import STATIC_LAYERS
 from rules_engine.scenario import load_scenario, run_scenario
 
 SCENARIO = """\
@@ -110,7 +110,7 @@ def test_every_effect_static_and_trigger_has_a_schema() -> None:
     assert set(schema.EFFECTS) == vocabulary.EFFECT_NAMES
     assert set(schema.STATIC_VALUES) == vocabulary.STATIC_KINDS
     assert set(schema.TRIGGER_FILTERS) == vocabulary.TRIGGER_EVENTS
-    assert schema.CONDITIONAL_STATICS == set(STATIC_LAYERS)  # "as long as" applies to the layered statics
+    assert set(STATIC_LAYERS) == schema.CONDITIONAL_STATICS  # "as long as" applies to the layered statics
 
 
 @pytest.mark.parametrize(
