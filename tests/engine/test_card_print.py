@@ -24,7 +24,8 @@ What is checked, and how:
   same cost are one (``{T}: Add {R} or {G}.``); static abilities with the same ``affects`` and ``condition``
   are one (``it gets +1/+1 and has flying``); an ability whose effect is ``{nothing: true}`` implements no
   line, so its line must be left out. A ``left_out`` text is a substring of one line: equal to the line
-  (reminder text removed) it accounts for the whole line, shorter it notes a part the definition leaves out of a line it implements.
+  (reminder text removed) it accounts for the whole line, shorter it notes a part the definition leaves out
+  of a line it implements.
 * **Against MTGJSON** (``../shared/mtgjson``, skipped when absent), for the definitions in ``data/cards/``
   and the inline cards of that name: mana cost, type line (supertypes, types, subtypes), P/T, loyalty,
   keywords (each keyword ability of the card — a keyword of MTGJSON's ``keywords`` list standing on a
