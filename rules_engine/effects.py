@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, history, replacement
+from rules_engine import copies, history, life, replacement
 from rules_engine import log as narr
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -412,8 +412,8 @@ def _gain(ctx: Context, v: dict[str, Any]) -> None:
 def _lose_life(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "target")):
-        ctx.game.players[p].life -= n
-        ctx.game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {ctx.game.players[p].life})")
+        if life.lose_life(ctx.game, p, n):  # rule 119.8: not if that player can't lose life
+            ctx.game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {ctx.game.players[p].life})")
 
 
 @effect("poison")
@@ -735,10 +735,10 @@ def _drain(ctx: Context, v: dict[str, Any]) -> None:
     lost = 0
     for p in game.order:
         if p != ctx.controller:
-            n = amount(ctx, v.get("n", 1))
-            game.players[p].life -= n
+            n = life.lose_life(game, p, amount(ctx, v.get("n", 1)))  # 119.8: what was really lost counts
             lost += n
-            game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
+            if n:
+                game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
     if game.gain_life(ctx.controller, lost):  # none if that player can't gain life (119.7)
         game.log(
             f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"

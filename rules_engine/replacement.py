@@ -22,7 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
-from rules_engine import protection
+from rules_engine import life, protection
 from rules_engine.errors import EngineError, IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import AbilityDef, GameObject, Snapshot
@@ -364,8 +364,8 @@ def _dealt(game: Game, ev: Proposed) -> int:
         if infect:  # rule 120.3b: poison counters instead of loss of life
             game.log(f"{who} (Заражение) наносит {amount} повр. игроку {narr.player(recipient)} в виде жетонов яда")
             game.give_counters(recipient, "poison", amount)
-        else:  # rule 120.3a
-            game.players[recipient].life -= amount
+        else:  # rule 120.3a (119.8: the damage is dealt, but a player who can't lose life loses none)
+            life.lose_life(game, recipient, amount)
             game.log(
                 f"{who} наносит {amount} повр. игроку {narr.player(recipient)} (жизнь: {game.players[recipient].life})"
             )

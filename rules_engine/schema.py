@@ -173,6 +173,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_have_counters": "counter_kind_value",
     "cant_get_counters": "player_counters_value",
     "cant_gain_life": "players_value",
+    "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {

@@ -108,6 +108,7 @@ STATIC_KINDS = frozenset(
         "cant_have_counters",  # rule 614.17 (122.6): value {kind} (optional): counters can't be put on the affected
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
+        "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }
 )

@@ -244,6 +244,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "    if not _condition_holds(game, effect, source, result):\n",
         "    if False:\n",
     ),
+    Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
         "activate-only-if-ignored",
         "602.5b",
