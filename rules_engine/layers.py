@@ -152,6 +152,8 @@ def matches(
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):
         return False
+    if "not_keyword" in filt and filt["not_keyword"] in chars.keywords:
+        return False
     return not ("keyword" in filt and filt["keyword"] not in chars.keywords)
 
 

@@ -56,6 +56,7 @@ FILTER: dict[str, str] = {
     "attacking": "bool",
     "attached": "bool",
     "keyword": "keyword",
+    "not_keyword": "keyword",  # "each creature without flying"
 }
 # What a filter on an object's last known information can read (``triggers._snap_matches``).
 SNAPSHOT_FILTER: dict[str, str] = {
