@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
+from rules_engine import tapping
 from rules_engine.errors import EngineError, IllegalAction, ScriptError
 from rules_engine.mana import ManaCost, parse_cost
 from rules_engine.objects import GameObject
@@ -189,7 +190,7 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
 
 def pay_nonmana(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
     if cost.tap:
-        obj.tapped = True
+        tapping.tap(game, obj)
     if cost.untap:
         obj.tapped = False
     if cost.pay_life:
@@ -238,6 +239,6 @@ def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str
         for o in chosen:
             game.log(f"{narr.player(player)} {_PAID[cost.action]} {narr.obj(game, o)} (стоимость)")
             if cost.action == "tap":
-                o.tapped = True
+                tapping.tap(game, o)
             else:
                 game.move(o, "graveyard" if cost.action == "sacrifice" else "exile")

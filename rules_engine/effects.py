@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, history, life, replacement
+from rules_engine import copies, history, life, replacement, tapping
 from rules_engine import log as narr
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -630,7 +630,7 @@ def _redirect(ctx: Context, v: dict[str, Any]) -> None:
 @effect("tap")
 def _tap(ctx: Context, v: Any) -> None:
     for obj in objects(ctx, v):
-        obj.tapped = True
+        tapping.tap(ctx.game, obj)  # an already tapped permanent doesn't "become tapped"
 
 
 @effect("untap")

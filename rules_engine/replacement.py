@@ -21,8 +21,8 @@ from dataclasses import replace as copy_event
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import life, protection, tapping
 from rules_engine import log as narr
-from rules_engine import life, protection
 from rules_engine.errors import EngineError, IllegalAction
 from rules_engine.layers import matches
 from rules_engine.objects import AbilityDef, GameObject, Snapshot
@@ -445,7 +445,7 @@ def _regenerate(game: Game, ev: Proposed) -> list[Proposed]:
     obj.regeneration_shields -= 1
     obj.damage = 0
     obj.deathtouch_damage = False
-    obj.tapped = True
+    tapping.tap(game, obj)
     obj.attacking = None
     obj.blocking = []
     game.touch()

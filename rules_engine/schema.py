@@ -209,6 +209,8 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "spell_countered": SNAPSHOT_FILTER,
     "counters_removed": FILTER,
     "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
+    "becomes_tapped": None,
+    "permanent_becomes_tapped": FILTER,
 }
 # Trigger events whose ``counter:`` names the kind of counter.
 COUNTER_TRIGGERS = frozenset({"counters_put", "counters_removed"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, effects, rebound, triggers
+from rules_engine import copies, costs, dash, effects, rebound, tapping, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -170,7 +170,7 @@ def cast_object(
         spell.paid_additional += (str(params["alternative"]),)
     for index, creatures in conspirators:
         for creature in creatures:
-            creature.tapped = True
+            tapping.tap(game, creature)
         spell.paid_additional += ("conspire" if index == 1 else f"conspire#{index}",)
     what = "копию заклинания" if spell.is_copy else "заклинание"
     where = f" из зоны «{_ZONE_FROM.get(card_obj.zone, card_obj.zone)}»" if card_obj.zone != "hand" else ""

@@ -358,6 +358,17 @@ def _matches(
         if by and event.player != (controller if by == "you" else game.opponent(controller)):
             return False
         return event.kind == when and event.obj is not None and event.obj.oid == source.oid
+    if when == "becomes_tapped":  # rule 701.26a: it changed from untapped to tapped (tapping.tap)
+        return event.kind == "becomes_tapped" and event.obj is not None and event.obj.oid == source.oid
+    if when == "permanent_becomes_tapped":
+        obj = event.obj
+        return (
+            event.kind == "becomes_tapped"
+            and obj is not None
+            and isinstance(source, GameObject)
+            and source.zone == "battlefield"
+            and matches(game, obj, game.chars(obj), filt, controller, source)
+        )
     if when == "permanent_turned_face_up":
         obj = event.obj
         return (

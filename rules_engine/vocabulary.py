@@ -70,6 +70,8 @@ TRIGGER_EVENTS = frozenset(
         "spell_countered",  # a spell matching filter is countered (rule 701.6a)
         "counters_removed",  # counters (counter: kind) are removed from a permanent matching filter
         "put_into_graveyard",  # a card matching filter is put into a graveyard (filter from: ZONE; else anywhere)
+        "becomes_tapped",  # this permanent changes from untapped to tapped (rule 701.26a; tapping.py)
+        "permanent_becomes_tapped",  # a permanent matching filter becomes tapped ("whenever a Merfolk you control ...")
     }
 )
 

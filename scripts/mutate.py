@@ -244,6 +244,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "    if not _condition_holds(game, effect, source, result):\n",
         "    if False:\n",
     ),
+    Mutant(
+        "becomes-tapped-when-already-tapped",
+        "701.26a",
+        "tapping.py",
+        "    if obj.tapped:\n        return False\n",
+        "",
+    ),
     Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
         "activate-only-if-ignored",
@@ -374,7 +381,7 @@ MUTANTS: tuple[Mutant, ...] = (
         'exiled = game.move(chosen, "exile", face_down=True)',
         'exiled = game.move(chosen, "exile")',
     ),
-    Mutant("conspire-taps", "702.78a", "stack.py", "            creature.tapped = True\n", "            pass\n"),
+    Mutant("conspire-taps", "702.78a", "stack.py", "            tapping.tap(game, creature)\n", "            pass\n"),
     Mutant(
         "morph-costs-3",
         "702.37c",
