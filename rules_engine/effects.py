@@ -531,20 +531,23 @@ def _token(ctx: Context, v: dict[str, Any]) -> None:
     spec = dict(v["token"])
     name = str(spec.pop("name"))
     definition = parse_card(name, spec, ctx.source.card.definition.source)
-    for _ in range(amount(ctx, v.get("n", 1))):
-        card = Card(ref=str(v.get("ref", name)), definition=definition, owner=ctx.controller, is_token=True)
-        _token_enters(ctx, card)
+    # "Its controller creates ...": the token is that player's (rule 111.2: its owner is the player who created it)
+    for player in players(ctx, v["player"]) if "player" in v else [ctx.controller]:
+        for _ in range(amount(ctx, v.get("n", 1))):
+            card = Card(ref=str(v.get("ref", name)), definition=definition, owner=player, is_token=True)
+            _token_enters(ctx, card, player)
 
 
-def _token_enters(ctx: Context, card: Card) -> GameObject:
+def _token_enters(ctx: Context, card: Card, player: str | None = None) -> GameObject:
     from rules_engine import triggers
     from rules_engine.game import Event
 
     game = ctx.game
-    obj = game.new_object(card, "battlefield", ctx.controller)
+    player = player or ctx.controller
+    obj = game.new_object(card, "battlefield", player)
     copies.as_enters(game, obj)  # a token copy of a Clone may itself enter as a copy (707.8a, second Example)
     replacement.apply_entering(game, obj, Counter())
-    game.log(f"{narr.player(ctx.controller)} создает {narr.obj(game, obj)}")
+    game.log(f"{narr.player(player)} создает {narr.obj(game, obj)}")
     triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
     return obj
 
@@ -891,6 +894,17 @@ def linked_cards(game: Game, source_oid: int, link: str) -> list[GameObject]:
     """The cards an object's linked ability exiled that are still in exile (a card that left is a new object)."""
     found = [game.find(oid) for oid in game.linked.get((source_oid, link), [])]
     return [o for o in found if o is not None and o.zone == "exile"]
+
+
+@effect("exile_linked")
+def _exile_linked(ctx: Context, v: Any) -> None:
+    """ "Exile another target nonland permanent" whose card the source's other ability returns (rule 607.2a: "the
+    exiled card" means the card this very object exiled, LRW Oblivion Ring). The link is to the source object as
+    it was: if it left before this resolves, nothing will ever return the card."""
+    for obj in objects(ctx, v):
+        exiled = ctx.game.move(obj, "exile")
+        ctx.made.append(exiled)
+        _link(ctx.game, ctx.source.oid, "exiled", exiled)
 
 
 @effect("champion")

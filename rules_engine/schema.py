@@ -33,7 +33,7 @@ _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player"}
 )
-LINKS = frozenset({"champion", "hideaway"})
+LINKS = frozenset({"champion", "hideaway", "exiled"})
 
 # What ``layers.matches`` reads (an object's characteristics and status right now).
 FILTER: dict[str, str] = {
@@ -100,7 +100,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "sacrifice": "sacrifice",
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
-    "create_token": {"token": "token!", "n": "amount", "ref": "str"},
+    "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref"},
     "create_token_copy": {"of": "ref", "except": "copy_except"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
@@ -121,6 +121,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "nothing": "none",
     "champion": {"filter": "filter"},
     "return_linked": "link",
+    "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
     "hideaway": {"n": "amount"},
     "play_linked": "link",
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},

@@ -122,6 +122,7 @@ EFFECT_NAMES = frozenset(
         "destroy_all",
         "counters",
         "remove_counters",
+        "exile_linked",  # exile REF; the source's return_linked: exiled returns that card (rule 607.2a)
         "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
         "exploit",  # rule 702.110a: the exploit trigger's sacrifice, chosen as it resolves (an exploit choice)
         "turn_face_up",  # an effect turns a face-down permanent face up (a manifested instant stays down, 701.40g)

@@ -251,6 +251,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "    if obj.tapped:\n        return False\n",
         "",
     ),
+    Mutant(
+        "exiled-card-not-linked",
+        "607.2a",
+        "effects.py",
+        '        _link(ctx.game, ctx.source.oid, "exiled", exiled)\n',
+        "        pass\n",
+    ),
     Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
         "activate-only-if-ignored",
