@@ -464,6 +464,15 @@ def _replace_word(value: Any, before: str, after: str) -> Any:
     return value
 
 
+def end_until_next_turn(game: Game) -> None:
+    """ "Until your next turn" effects end as that player's next turn begins, before its untap step (rule 611.2a: as
+    long as the effect states; LRW Shapesharer: "doesn't wear off until just before your next untap step")."""
+    kept = [e for e in game.effects if not (e.duration == "until_your_next_turn" and e.controller == game.active)]
+    if len(kept) != len(game.effects):
+        game.effects = kept
+        game.touch()
+
+
 def end_of_turn_cleanup(game: Game) -> None:
     """Rule 514.2: "until end of turn" effects end in the cleanup step."""
     game.effects = [e for e in game.effects if e.duration != "end_of_turn"]

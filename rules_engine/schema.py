@@ -27,7 +27,7 @@ CARD_TYPES = frozenset(
 )
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
 ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
-DURATIONS = frozenset({"end_of_turn", "permanent"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn"})
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(

@@ -258,6 +258,13 @@ MUTANTS: tuple[Mutant, ...] = (
         '        _link(ctx.game, ctx.source.oid, "exiled", exiled)\n',
         "        pass\n",
     ),
+    Mutant(
+        "until-next-turn-never-ends",
+        "611.2a",
+        "layers.py",
+        'not (e.duration == "until_your_next_turn" and e.controller == game.active)',
+        "True",
+    ),
     Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
         "activate-only-if-ignored",
