@@ -82,6 +82,7 @@ KEYWORD_NAMES = {
     "menace": "Угроза",
     "infect": "Заражение",
     "prowess": "Искусность",
+    "delve": "Выкапывание",
     "rebound": "Отскок",
     "exploit": "Угнетение",
     "formidable": "Внушительность",

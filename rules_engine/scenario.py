@@ -95,6 +95,7 @@ STEP_MODIFIERS = frozenset(
         "via",
         "note",
         "hybrid",
+        "delve",
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -536,6 +537,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
     "via": (lambda v: v in ("morph", "mana_cost"), "morph or mana_cost"),
     "note": (lambda v: isinstance(v, str), "a text"),
     "hybrid": (lambda v: isinstance(v, list | str), "a list such as [G, R, \"2\"]"),
+    "delve": (_is_ref_list, "a list of card refs in your graveyard"),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, effects, rebound, tapping, triggers
+from rules_engine import copies, costs, dash, delve, effects, rebound, tapping, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -137,6 +137,7 @@ def cast_object(
         x = int(params["x"])
         cost = cost.with_x(x)
     cost = total_cost(game, player, card_obj, cost, params.get("hybrid"))
+    cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     probe = GameObject(
         oid=-1,
         card=card_obj.card,
@@ -156,6 +157,7 @@ def cast_object(
     units = scripted_payment(cost, pool, params.get("pay"))
     # everything checked: do it
     take_from_pool(pool, units)
+    delve.exile(game, player, card_obj, delved)
     if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
         game.zone_list(card_obj).remove(card_obj)
         spell = game.new_object(card_obj.card, "stack", player, is_copy=True)

@@ -36,6 +36,7 @@ KEYWORDS = frozenset(
         "exploit",  # rule 702.110a: when this creature enters, you may sacrifice a creature
         "rebound",  # rule 702.88a: cast from the hand, exiled as it resolves, cast again at the next upkeep
         "prowess",  # rule 702.108a: whenever you cast a noncreature spell, +1/+1 until end of turn
+        "delve",  # rule 702.66a: cards exiled from your graveyard pay generic mana of the total cost (cast: delve:)
     }
 )
 # champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");

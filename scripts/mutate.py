@@ -265,6 +265,8 @@ MUTANTS: tuple[Mutant, ...] = (
         'not (e.duration == "until_your_next_turn" and e.controller == game.active)',
         "True",
     ),
+    Mutant("delve-pays-coloured", "702.66a", "delve.py", "    if len(cards) > generic:\n", "    if False:\n"),
+    Mutant("delve-exiles-nothing", "702.66a", "delve.py", '        game.move(card, "exile")\n', "        pass\n"),
     Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
         "activate-only-if-ignored",
