@@ -306,6 +306,10 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             c.keys(raw["condition"], schema.TRIGGER_CONDITIONS, "condition (intervening if)")
         if "optional" in raw:
             c.check("bool", raw["optional"], "optional", raw, "optional")
+        if "each_counter" in raw:  # "whenever a +1/+1 counter is put on ...": once per counter (603.2c)
+            if event != "counters_put":
+                raise c.fail(raw, "each_counter: belongs to the counters_put trigger", "each_counter")
+            c.check("bool", raw["each_counter"], "each_counter", raw, "each_counter")
         check_spell_spec(spec, where, need_effect=True)
         return AbilityDef("triggered", name, spec)
     if kind == "activated":

@@ -244,7 +244,7 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter"}),
+                            "counter", "each_counter"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition"}),
@@ -316,7 +316,8 @@ class Checker:
             raise self.fail(value, f"{what} must be a list")
         for spec in value:
             if isinstance(spec, dict):
-                self.keys(spec, {"kind": "target_kind!", "filter": "filter"}, "target")
+                # another: "another target creature" — not one chosen for an earlier target (601.2c)
+                self.keys(spec, {"kind": "target_kind!", "filter": "filter", "another": "bool"}, "target")
             else:
                 _target_kind(self, spec, what, value, None)
 

@@ -200,7 +200,16 @@ def collect(game: Game, event: Event) -> None:
                 game, ability.spec.get("condition"), source, event
             ):
                 snap = source if isinstance(source, Snapshot) else game.snapshot(source)
-                game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+                for _ in range(_occurrences(ability, event)):
+                    game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+
+
+def _occurrences(ability: AbilityDef, event: Event) -> int:
+    """Rule 603.2c: an ability triggers once per occurrence of its event in one event: "whenever a +1/+1 counter is
+    put on" (``each_counter``) once per counter put at once (GTC Fathom Mage), "one or more counters" once."""
+    if ability.spec.get("each_counter") and event.kind == "counters":
+        return max(1, event.amount)
+    return 1
 
 
 def _collect_delayed(game: Game, event: Event) -> None:

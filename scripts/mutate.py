@@ -267,6 +267,20 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("delve-pays-coloured", "702.66a", "delve.py", "    if len(cards) > generic:\n", "    if False:\n"),
     Mutant("delve-exiles-nothing", "702.66a", "delve.py", '        game.move(card, "exile")\n', "        pass\n"),
+    Mutant(
+        "another-target-may-repeat",
+        "601.2c",
+        "targets.py",
+        '        if isinstance(spec, dict) and spec.get("another") and target in out:\n',
+        "        if False:\n",
+    ),
+    Mutant(
+        "counters-trigger-once",
+        "603.2c",
+        "triggers.py",
+        "        return max(1, event.amount)\n",
+        "        return 1\n",
+    ),
     Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
         "activate-only-if-ignored",
