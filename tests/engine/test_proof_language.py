@@ -36,7 +36,8 @@ FORBIDDEN = {
     "(copy)": "a copy is «(копия)»",
     "] ": "a scenario's ref in brackets: copies are numbered «№2»",
 }
-ALLOWED_WORDS = frozenset({"X"})
+# "planeswalker-а": the Russian printing of Silumgar's Command (and the DTK release notes, data/sources) write it so
+ALLOWED_WORDS = frozenset({"X", "planeswalker-"})
 RULE_NUMBER = re.compile(r"^\d+(\.\d+)*[a-z]?$")  # 702.37e, the layer 7b
 MANA_SYMBOL = re.compile(r"\{[^{}]*\}")
 WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_'.\-]*")
