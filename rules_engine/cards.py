@@ -342,6 +342,10 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             c.keys(raw["condition"], schema.TRIGGER_CONDITIONS, "condition (intervening if)")
         if "optional" in raw:
             c.check("bool", raw["optional"], "optional", raw, "optional")
+        if "each_counter" in raw:  # "whenever a +1/+1 counter is put on ...": once per counter (603.2c)
+            if event != "counters_put":
+                raise c.fail(raw, "each_counter: belongs to the counters_put trigger", "each_counter")
+            c.check("bool", raw["each_counter"], "each_counter", raw, "each_counter")
         check_spell_spec(spec, where, need_effect=True)
         return AbilityDef("triggered", name, spec)
     if kind == "activated":
@@ -367,6 +371,11 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
         c.check(value_shape, raw["value"], f"value of {static}", raw, "value")
     if "affects" in raw:
         c.keys(raw["affects"], {**schema.FILTER, **schema.STATIC_AFFECTS_EXTRA.get(static, {})}, f"affects of {static}")
+    if "condition" in raw:
+        if static not in schema.CONDITIONAL_STATICS:
+            known = ", ".join(sorted(schema.CONDITIONAL_STATICS))
+            raise c.fail(raw, f"static ability {static!r} takes no condition; those that do: {known}", "condition")
+        c.keys(raw["condition"], schema.STATIC_CONDITIONS, f"condition of {static}")
     return AbilityDef("static", name, spec)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, protection, replacement, teams, triggers
+from rules_engine import costs, protection, replacement, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -78,7 +78,7 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
     for obj, target in chosen:
         obj.attacking = target
         if "vigilance" not in game.chars(obj).keywords:
-            obj.tapped = True
+            tapping.tap(game, obj)
         whom = narr.player(target) if isinstance(target, str) else narr.obj(game, game.find(target) or obj)
         game.log(f"{narr.obj(game, obj)} атакует: {whom}")
     for obj, _ in chosen:

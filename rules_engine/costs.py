@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
+from rules_engine import tapping
 from rules_engine.errors import EngineError, IllegalAction, ScriptError
 from rules_engine.mana import ManaCost, parse_cost
 from rules_engine.objectcosts import ObjectCost, object_cost
@@ -141,7 +142,7 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
 
 def pay_nonmana(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
     if cost.tap:
-        obj.tapped = True
+        tapping.tap(game, obj)
     if cost.untap:
         obj.tapped = False
     if cost.pay_life:
@@ -191,8 +192,10 @@ def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str
     with game.simultaneously():
         for o in chosen:
             game.log(f"{narr.player(player)} {_PAID[cost.action]} {narr.obj(game, o)} (стоимость)")
-            if cost.action in ("tap", "untap"):
-                o.tapped = cost.action == "tap"
+            if cost.action == "tap":
+                tapping.tap(game, o)
+            elif cost.action == "untap":
+                o.tapped = False
                 game.touch()
             else:
                 game.move(o, _TO_ZONE[cost.action])

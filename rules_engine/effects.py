@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import combat, copies, history, replacement, stack, teams, triggers
+from rules_engine import combat, copies, history, life, replacement, stack, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cards import parse_card
@@ -386,8 +386,8 @@ def _gain(ctx: Context, v: dict[str, Any]) -> None:
 def _lose_life(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "target")):
-        ctx.game.players[p].life -= n
-        ctx.game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {ctx.game.players[p].life})")
+        if life.lose_life(ctx.game, p, n):  # rule 119.8: not if that player can't lose life
+            ctx.game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {ctx.game.players[p].life})")
 
 
 def choose_opponent(game: Game, player: str, source: Any, why: str) -> str:
@@ -524,18 +524,21 @@ def _token(ctx: Context, v: dict[str, Any]) -> None:
     spec = dict(v["token"])
     name = str(spec.pop("name"))
     definition = parse_card(name, spec, ctx.source.card.definition.source)
-    for _ in range(amount(ctx, v.get("n", 1))):
-        card = Card(ref=str(v.get("ref", name)), definition=definition, owner=ctx.controller, is_token=True)
-        ctx.made.append(_token_enters(ctx, card))  # "create a Germ token, then attach this to it" (702.92a)
+    # "Its controller creates ...": the token is that player's (rule 111.2: its owner is the player who created it)
+    for player in players(ctx, v["player"]) if "player" in v else [ctx.controller]:
+        for _ in range(amount(ctx, v.get("n", 1))):
+            card = Card(ref=str(v.get("ref", name)), definition=definition, owner=player, is_token=True)
+            ctx.made.append(_token_enters(ctx, card, player))  # "create a Germ token, then attach this to it" (702.92a)
 
 
-def _token_enters(ctx: Context, card: Card) -> GameObject:
+def _token_enters(ctx: Context, card: Card, player: str | None = None) -> GameObject:
 
     game = ctx.game
-    obj = game.new_object(card, "battlefield", ctx.controller)
+    player = player or ctx.controller
+    obj = game.new_object(card, "battlefield", player)
     copies.as_enters(game, obj)  # a token copy of a Clone may itself enter as a copy (707.8a, second Example)
     replacement.apply_entering(game, obj, Counter())
-    game.log(f"{narr.player(ctx.controller)} создает {narr.obj(game, obj)}")
+    game.log(f"{narr.player(player)} создает {narr.obj(game, obj)}")
     triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
     return obj
 
@@ -621,7 +624,7 @@ def _redirect(ctx: Context, v: dict[str, Any]) -> None:
 @effect("tap")
 def _tap(ctx: Context, v: Any) -> None:
     for obj in objects(ctx, v):
-        obj.tapped = True
+        tapping.tap(ctx.game, obj)  # an already tapped permanent doesn't "become tapped"
 
 
 @effect("untap")
@@ -723,10 +726,10 @@ def _drain(ctx: Context, v: dict[str, Any]) -> None:
     game = ctx.game
     lost = 0
     for p in game.opponents(ctx.controller):  # each opponent (102.3), in APNAP order (101.4)
-        n = amount(ctx, v.get("n", 1))
-        game.players[p].life -= n  # 810.9: each loses it; the team's total shows both losses
-        lost += n
-        game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
+        n = life.lose_life(game, p, amount(ctx, v.get("n", 1)))  # 119.8: what was really lost counts
+        lost += n  # 810.9: each loses it; the team's total shows both losses
+        if n:
+            game.log(f"{narr.player(p)} теряет {n} жизни (жизнь: {game.players[p].life})")
     if game.gain_life(ctx.controller, lost):  # none if that player can't gain life (119.7)
         game.log(
             f"{narr.player(ctx.controller)} получает {lost} жизни (жизнь: {game.players[ctx.controller].life})"
@@ -841,6 +844,17 @@ def linked_cards(game: Game, source_oid: int, link: str) -> list[GameObject]:
     """The cards an object's linked ability exiled that are still in exile (a card that left is a new object)."""
     found = [game.find(oid) for oid in game.linked.get((source_oid, link), [])]
     return [o for o in found if o is not None and o.zone == "exile"]
+
+
+@effect("exile_linked")
+def _exile_linked(ctx: Context, v: Any) -> None:
+    """ "Exile another target nonland permanent" whose card the source's other ability returns (rule 607.2a: "the
+    exiled card" means the card this very object exiled, LRW Oblivion Ring). The link is to the source object as
+    it was: if it left before this resolves, nothing will ever return the card."""
+    for obj in objects(ctx, v):
+        exiled = ctx.game.move(obj, "exile")
+        ctx.made.append(exiled)
+        _link(ctx.game, ctx.source.oid, "exiled", exiled)
 
 
 @effect("champion")

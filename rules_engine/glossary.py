@@ -86,6 +86,7 @@ KEYWORD_NAMES = {
     "menace": "Угроза",
     "infect": "Заражение",
     "prowess": "Искусность",
+    "delve": "Выкапывание",
     "rebound": "Отскок",
     "exploit": "Угнетение",
     "formidable": "Внушительность",
@@ -138,6 +139,8 @@ TRIGGER_TEXT = {
     "spell_countered": "когда заклинание отменяется",
     "counters_removed": "когда с перманента убираются жетоны",
     "put_into_graveyard": "когда карта попадает на кладбище",
+    "becomes_tapped": "когда этот перманент поворачивается",
+    "permanent_becomes_tapped": "когда перманент поворачивается",
 }
 TARGET_KINDS = {
     "creature": "существо",

@@ -184,6 +184,8 @@ def matches(
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):
         return False
+    if "not_keyword" in filt and filt["not_keyword"] in chars.keywords:
+        return False
     return not ("keyword" in filt and filt["keyword"] not in chars.keywords)
 
 
@@ -401,9 +403,28 @@ def _affected(
                 return []
         return [by_id[oid] for oid in effect.affected if oid in by_id and by_id[oid].zone == "battlefield"]
     source = by_id.get(effect.source_oid) if effect.source_oid is not None else None
+    if not _condition_holds(game, effect, source, result):
+        return []
     zone = effect.filter.get("zone")
     pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
     return [o for o in pool if matches(game, o, result[o.oid], effect.filter, effect.controller, source)]
+
+
+def _condition_holds(
+    game: Game, effect: ContinuousEffect, source: GameObject | None, result: dict[int, Characteristics]
+) -> bool:
+    """ "Has persist as long as you control a black creature": a static ability's effect is not locked in, it
+    applies at each moment to what its text says then (rule 611.3a), read with the characteristics as the
+    earlier layers left them."""
+    condition = effect.ability.spec.get("condition") if effect.ability is not None else None
+    if not condition:
+        return True
+    wanted = condition["control"]
+    return any(
+        result[o.oid].controller == effect.controller
+        and matches(game, o, result[o.oid], wanted, effect.controller, source)
+        for o in game.battlefield
+    )
 
 
 def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None:
@@ -474,6 +495,15 @@ def _replace_word(value: Any, before: str, after: str) -> Any:
     if isinstance(value, dict):
         return {k: _replace_word(v, before, after) for k, v in value.items()}
     return value
+
+
+def end_until_next_turn(game: Game) -> None:
+    """ "Until your next turn" effects end as that player's next turn begins, before its untap step (rule 611.2a: as
+    long as the effect states; LRW Shapesharer: "doesn't wear off until just before your next untap step")."""
+    kept = [e for e in game.effects if not (e.duration == "until_your_next_turn" and e.controller == game.active)]
+    if len(kept) != len(game.effects):
+        game.effects = kept
+        game.touch()
 
 
 def end_of_turn_cleanup(game: Game) -> None:

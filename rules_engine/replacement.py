@@ -21,7 +21,7 @@ from dataclasses import replace as copy_event
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import interpreter, protection, teams, triggers
+from rules_engine import interpreter, life, protection, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineError, IllegalAction
 from rules_engine.events import Event
@@ -371,8 +371,8 @@ def _dealt(game: Game, ev: Proposed) -> int:
         if infect:  # rule 120.3b: poison counters instead of loss of life
             game.log(f"{who} (Заражение) наносит {amount} повр. игроку {narr.player(recipient)} в виде жетонов яда")
             game.give_counters(recipient, "poison", amount)
-        else:  # rule 120.3a
-            game.players[recipient].life -= amount
+        else:  # rule 120.3a (119.8: the damage is dealt, but a player who can't lose life loses none)
+            life.lose_life(game, recipient, amount)
             game.log(
                 f"{who} наносит {amount} повр. игроку {narr.player(recipient)} (жизнь: {game.players[recipient].life})"
             )
@@ -453,7 +453,7 @@ def _regenerate(game: Game, ev: Proposed) -> list[Proposed]:
     obj.regeneration_shields -= 1
     obj.damage = 0
     obj.deathtouch_damage = False
-    obj.tapped = True
+    tapping.tap(game, obj)
     obj.attacking = None
     obj.blocking = []
     game.touch()

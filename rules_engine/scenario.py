@@ -98,6 +98,7 @@ STEP_MODIFIERS = frozenset(
         "note",
         "hybrid",
         "phyrexian",
+        "delve",
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -601,6 +602,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
     "phyrexian": (lambda v: all(isinstance(a, str) and (a.lower() == "life" or (len(a) == 1 and a.upper() in "WUBRG"))
                                 for a in (v if isinstance(v, list) else [v])),
                   "a list such as [life, W]: one answer per Phyrexian symbol, life or a colour of it"),
+    "delve": (_is_ref_list, "a list of card refs in your graveyard"),
 }
 
 

@@ -27,13 +27,13 @@ CARD_TYPES = frozenset(
 )
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
 ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
-DURATIONS = frozenset({"end_of_turn", "permanent"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn"})
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player"}
 )
-LINKS = frozenset({"champion", "hideaway"})
+LINKS = frozenset({"champion", "hideaway", "exiled"})
 
 # What ``layers.matches`` reads (an object's characteristics and status right now).
 FILTER: dict[str, str] = {
@@ -56,6 +56,7 @@ FILTER: dict[str, str] = {
     "attacking": "bool",
     "attached": "bool",
     "keyword": "keyword",
+    "not_keyword": "keyword",  # "each creature without flying"
 }
 # What a filter on an object's last known information can read (``triggers._snap_matches``).
 SNAPSHOT_FILTER: dict[str, str] = {
@@ -99,7 +100,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "sacrifice": "sacrifice",
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
-    "create_token": {"token": "token!", "n": "amount", "ref": "str"},
+    "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref"},
     "create_token_copy": {"of": "ref", "except": "copy_except"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
@@ -120,6 +121,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "nothing": "none",
     "champion": {"filter": "filter"},
     "return_linked": "link",
+    "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
     "hideaway": {"n": "amount"},
     "play_linked": "link",
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
@@ -174,6 +176,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_have_counters": "counter_kind_value",
     "cant_get_counters": "player_counters_value",
     "cant_gain_life": "players_value",
+    "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
@@ -209,6 +212,8 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "counters_removed": FILTER,
     "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
     "player_gets_counters": {"player": "whose"},
+    "becomes_tapped": None,
+    "permanent_becomes_tapped": FILTER,
 }
 # Trigger events whose ``counter:`` names the kind of counter.
 COUNTER_TRIGGERS = frozenset({"counters_put", "counters_removed", "player_gets_counters"})
@@ -220,6 +225,12 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "paid": "str",
     **HISTORY_CONDITIONS,
 }
+# "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.
+STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
+# The static abilities that take one: those applied in the layers (``layers.STATIC_LAYERS``, a test keeps them equal).
+CONDITIONAL_STATICS = frozenset(
+    {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_types", "set_subtypes"}
+)
 EFFECT_CONDITIONS: dict[str, str] = {"control": "filter", "library_at_most": "int", **HISTORY_CONDITIONS}
 # A delayed triggered ability (rule 603.7): its event, what it is about, its duration and effect.
 DELAYED_KEYS: dict[str, str] = {
@@ -235,10 +246,10 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter"}),
+                            "counter", "each_counter"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition"}),
-    "static": frozenset({"static", "name", "name_ru", "affects", "value"}),
+    "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition"}),
 }
 
 
@@ -307,7 +318,8 @@ class Checker:
             raise self.fail(value, f"{what} must be a list")
         for spec in value:
             if isinstance(spec, dict):
-                self.keys(spec, {"kind": "target_kind!", "filter": "filter"}, "target")
+                # another: "another target creature" — not one chosen for an earlier target (601.2c)
+                self.keys(spec, {"kind": "target_kind!", "filter": "filter", "another": "bool"}, "target")
             else:
                 _target_kind(self, spec, what, value, None)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, interpreter, phyrexian, produce, rebound, teams, triggers
+from rules_engine import copies, costs, dash, delve, interpreter, phyrexian, produce, rebound, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cipher import encode
@@ -150,6 +150,7 @@ def cast_object(
         modified=any(cost_modifiers(game, player, card_obj)),
     )
     cost = total_cost(game, player, card_obj, cost, params.get("hybrid"))
+    cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     probe = GameObject(
         oid=-1,
         card=card_obj.card,
@@ -171,6 +172,7 @@ def cast_object(
         costs.check(game, extra, card_obj, player)
     # everything checked: do it
     take_from_pool(pool, units)
+    delve.exile(game, player, card_obj, delved)
     if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
         game.zone_list(card_obj).remove(card_obj)
         spell = game.new_object(card_obj.card, "stack", player, is_copy=True)
@@ -185,7 +187,7 @@ def cast_object(
         spell.paid_additional += (str(params["alternative"]),)
     for index, creatures in conspirators:
         for creature in creatures:
-            creature.tapped = True
+            tapping.tap(game, creature)
         spell.paid_additional += ("conspire" if index == 1 else f"conspire#{index}",)
     what = "копию заклинания" if spell.is_copy else "заклинание"
     where = f" из зоны «{_ZONE_FROM.get(card_obj.zone, card_obj.zone)}»" if card_obj.zone != "hand" else ""

@@ -166,6 +166,9 @@ def choose(
     out = []
     for value, spec in zip(values, specs, strict=True):
         target = resolve_name(game, value, spec)
+        if isinstance(spec, dict) and spec.get("another") and target in out:
+            # rule 601.2c: one object may be chosen once for each word "target", unless the text says "another"
+            raise IllegalAction(f"{value!r} уже выбрана целью этого заклинания: нужна другая цель", "601.2c")
         if not is_legal(game, target, spec, controller, source):
             kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
             raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target, source))

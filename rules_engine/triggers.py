@@ -203,7 +203,16 @@ def collect(game: Game, event: Event) -> None:
                 game, ability.spec.get("condition"), source, event
             ):
                 snap = source if isinstance(source, Snapshot) else game.snapshot(source)
-                game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+                for _ in range(_occurrences(ability, event)):
+                    game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+
+
+def _occurrences(ability: AbilityDef, event: Event) -> int:
+    """Rule 603.2c: an ability triggers once per occurrence of its event in one event: "whenever a +1/+1 counter is
+    put on" (``each_counter``) once per counter put at once (GTC Fathom Mage), "one or more counters" once."""
+    if ability.spec.get("each_counter") and event.kind == "counters":
+        return max(1, event.amount)
+    return 1
 
 
 def _collect_delayed(game: Game, event: Event) -> None:
@@ -362,6 +371,17 @@ def _matches(
         if by and (event.player is None or not _whose(game, by, event.player, controller)):
             return False
         return event.kind == when and event.obj is not None and event.obj.oid == source.oid
+    if when == "becomes_tapped":  # rule 701.26a: it changed from untapped to tapped (tapping.tap)
+        return event.kind == "becomes_tapped" and event.obj is not None and event.obj.oid == source.oid
+    if when == "permanent_becomes_tapped":
+        obj = event.obj
+        return (
+            event.kind == "becomes_tapped"
+            and obj is not None
+            and isinstance(source, GameObject)
+            and source.zone == "battlefield"
+            and matches(game, obj, game.chars(obj), filt, controller, source)
+        )
     if when == "permanent_turned_face_up":
         obj = event.obj
         return (

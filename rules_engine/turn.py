@@ -164,6 +164,7 @@ def _new_turn(game: Game) -> None:
     game.turn += 1
     game.loyalty_used.clear()
     game.history = TurnHistory()  # conditions on "this turn" look at the new turn only
+    layers.end_until_next_turn(game)  # rule 611.2a: "until your next turn"
     # delayed triggers with a stated duration "this turn" end with it (rule 603.7b)
     game.delayed_triggers = [d for d in game.delayed_triggers if not d.this_turn]
     for p in game.players.values():

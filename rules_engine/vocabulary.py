@@ -36,6 +36,7 @@ KEYWORDS = frozenset(
         "exploit",  # rule 702.110a: when this creature enters, you may sacrifice a creature
         "rebound",  # rule 702.88a: cast from the hand, exiled as it resolves, cast again at the next upkeep
         "prowess",  # rule 702.108a: whenever you cast a noncreature spell, +1/+1 until end of turn
+        "delve",  # rule 702.66a: cards exiled from your graveyard pay generic mana of the total cost (cast: delve:)
     }
 )
 # champion: a filter ({types: [Creature]} or {subtypes: [Goblin]}); landwalk: a land subtype ("Forest");
@@ -72,6 +73,8 @@ TRIGGER_EVENTS = frozenset(
         "counters_removed",  # counters (counter: kind) are removed from a permanent matching filter
         "put_into_graveyard",  # a card matching filter is put into a graveyard (filter from: ZONE; else anywhere)
         "player_gets_counters",  # a player (filter player: you|opponent|each) gets counters (counter: kind), 122.1
+        "becomes_tapped",  # this permanent changes from untapped to tapped (rule 701.26a; tapping.py)
+        "permanent_becomes_tapped",  # a permanent matching filter becomes tapped ("whenever a Merfolk you control ...")
     }
 )
 
@@ -110,6 +113,7 @@ STATIC_KINDS = frozenset(
         "cant_have_counters",  # rule 614.17 (122.6): value {kind} (optional): counters can't be put on the affected
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
+        "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }
 )
@@ -121,6 +125,7 @@ EFFECT_NAMES = frozenset(
         "destroy_all",
         "counters",
         "remove_counters",
+        "exile_linked",  # exile REF; the source's return_linked: exiled returns that card (rule 607.2a)
         "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
         "exploit",  # rule 702.110a: the exploit trigger's sacrifice, chosen as it resolves (an exploit choice)
         "turn_face_up",  # an effect turns a face-down permanent face up (a manifested instant stays down, 701.40g)

@@ -238,6 +238,51 @@ MUTANTS: tuple[Mutant, ...] = (
         "prowess-creature-spells", "702.108a", "triggers.py", '            "filter": {"not_types": ["Creature"]},\n', ""
     ),
     Mutant(
+        "as-long-as-ignored",
+        "611.3a",
+        "layers.py",
+        "    if not _condition_holds(game, effect, source, result):\n",
+        "    if False:\n",
+    ),
+    Mutant(
+        "becomes-tapped-when-already-tapped",
+        "701.26a",
+        "tapping.py",
+        "    if obj.tapped:\n        return False\n",
+        "",
+    ),
+    Mutant(
+        "exiled-card-not-linked",
+        "607.2a",
+        "effects.py",
+        '        _link(ctx.game, ctx.source.oid, "exiled", exiled)\n',
+        "        pass\n",
+    ),
+    Mutant(
+        "until-next-turn-never-ends",
+        "611.2a",
+        "layers.py",
+        'not (e.duration == "until_your_next_turn" and e.controller == game.active)',
+        "True",
+    ),
+    Mutant("delve-pays-coloured", "702.66a", "delve.py", "    if len(cards) > generic:\n", "    if False:\n"),
+    Mutant("delve-exiles-nothing", "702.66a", "delve.py", '        game.move(card, "exile")\n', "        pass\n"),
+    Mutant(
+        "another-target-may-repeat",
+        "601.2c",
+        "targets.py",
+        '        if isinstance(spec, dict) and spec.get("another") and target in out:\n',
+        "        if False:\n",
+    ),
+    Mutant(
+        "counters-trigger-once",
+        "603.2c",
+        "triggers.py",
+        "        return max(1, event.amount)\n",
+        "        return 1\n",
+    ),
+    Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
+    Mutant(
         "activate-only-if-ignored",
         "602.5b",
         "stack.py",
@@ -366,7 +411,7 @@ MUTANTS: tuple[Mutant, ...] = (
         'exiled = game.move(chosen, "exile", face_down=True)',
         'exiled = game.move(chosen, "exile")',
     ),
-    Mutant("conspire-taps", "702.78a", "stack.py", "            creature.tapped = True\n", "            pass\n"),
+    Mutant("conspire-taps", "702.78a", "stack.py", "            tapping.tap(game, creature)\n", "            pass\n"),
     Mutant(
         "morph-costs-3",
         "702.37c",
@@ -1263,7 +1308,11 @@ MUTANTS: tuple[Mutant, ...] = (
         "            pass  # rule 704.5p",
     ),
     Mutant(
-        "untap-cost-takes-untapped", "118.3", "objectcosts.py", 'filt["tapped"] = verb == "untap"', 'filt["tapped"] = False'
+        "untap-cost-takes-untapped",
+        "118.3",
+        "objectcosts.py",
+        'filt["tapped"] = verb == "untap"',
+        'filt["tapped"] = False',
     ),
     Mutant(
         "return-cost-to-graveyard",

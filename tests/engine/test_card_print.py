@@ -21,10 +21,11 @@ What is checked, and how:
   the definition's abilities counted as the printed text counts them: the spell's effect (modes included)
   is one (``effect_lines: N`` when it implements N paragraphs, each an ability by CR 113.2c: Remand's
   counter and its draw); each triggered, activated, loyalty and cost ability is one; mana abilities with the
-  same cost are one (``{T}: Add {R} or {G}.``); static abilities with the same ``affects`` are one (``it gets +1/+1
-  and has flying``); an ability whose effect is ``{nothing: true}`` implements no line, so its line must be
-  left out. A ``left_out`` text is a substring of one line: equal to the line (reminder text removed) it
-  accounts for the whole line, shorter it notes a part the definition leaves out of a line it implements.
+  same cost are one (``{T}: Add {R} or {G}.``); static abilities with the same ``affects`` and ``condition``
+  are one (``it gets +1/+1 and has flying``); an ability whose effect is ``{nothing: true}`` implements no
+  line, so its line must be left out. A ``left_out`` text is a substring of one line: equal to the line
+  (reminder text removed) it accounts for the whole line, shorter it notes a part the definition leaves out
+  of a line it implements.
 * **Against MTGJSON** (``../shared/mtgjson``, skipped when absent), for the definitions in ``data/cards/``
   and the inline cards of that name: mana cost, type line (supertypes, types, subtypes), P/T, loyalty,
   keywords (each keyword ability of the card — a keyword of MTGJSON's ``keywords`` list standing on a
@@ -336,7 +337,7 @@ def units(card: CardDef) -> int:
         if ability.kind == "activated" and "mana" in ability.spec:
             mana_costs.add(str(ability.spec["activated"]))
         elif ability.kind == "static":
-            static_affects.add(repr(ability.spec.get("affects")))
+            static_affects.add(repr((ability.spec.get("affects"), ability.spec.get("condition"))))
         else:
             count += 1
     return count + len(mana_costs) + len(static_affects)

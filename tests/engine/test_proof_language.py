@@ -37,6 +37,9 @@ FORBIDDEN = {
     "] ": "a scenario's ref in brackets: copies are numbered «№2»",
 }
 ALLOWED_WORDS = frozenset({"X"})
+# Printed Russian forms with Latin letters: Silumgar's Command (and the DTK release notes, data/sources) print
+# «planeswalker-а»; only that exact form is allowed, not the bare identifier.
+PRINTED_FORMS = re.compile(r"planeswalker-а\b")
 RULE_NUMBER = re.compile(r"^\d+(\.\d+)*[a-z]?$")  # 702.37e, the layer 7b
 MANA_SYMBOL = re.compile(r"\{[^{}]*\}")
 WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_'.\-]*")
@@ -78,7 +81,7 @@ def problems(lines: Iterable[str], card_names: re.Pattern[str]) -> list[str]:
         for wrong, right in FORBIDDEN.items():
             if wrong in line:
                 found.append(f"{wrong!r} ({right}): {line}")
-        text = card_names.sub(" ", MANA_SYMBOL.sub(" ", line))
+        text = PRINTED_FORMS.sub(" ", card_names.sub(" ", MANA_SYMBOL.sub(" ", line)))
         for word in WORD.findall(text):
             word = word.rstrip(".'-")
             if re.search(r"[A-Za-z]", word) and word not in ALLOWED_WORDS and not RULE_NUMBER.match(word):

@@ -14,6 +14,7 @@ import pytest
 from rules_engine import schema, vocabulary
 from rules_engine.cards import CardDB
 from rules_engine.errors import ScenarioFormatError
+from rules_engine.layers import STATIC_LAYERS
 from rules_engine.scenario import load_scenario, run_scenario
 
 SCENARIO = """\
@@ -55,7 +56,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\neffect: {pump: {power: 1, on: self, duration: forever}}', 7,
          r"unknown duration 'forever'; known: end_of_turn, permanent"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, filer: {tapped: true}}]\neffect: {tap: target}', 7,
-         r"target: unknown key 'filer'; known: filter, kind"),
+         r"target: unknown key 'filer'; known: another, filter, kind"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}, tap two", effect: {draw: {}}}',
          9, r"bad cost '\{T\}, tap two'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: enters, filter: {types: [Elf]},'
@@ -109,6 +110,31 @@ def test_every_effect_static_and_trigger_has_a_schema() -> None:
     assert set(schema.EFFECTS) == vocabulary.EFFECT_NAMES
     assert set(schema.STATIC_VALUES) == vocabulary.STATIC_KINDS
     assert set(schema.TRIGGER_FILTERS) == vocabulary.TRIGGER_EVENTS
+    assert set(STATIC_LAYERS) == schema.CONDITIONAL_STATICS  # "as long as" applies to the layered statics
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        ("""
+         cost: "{1}"
+         type: Artifact Creature — Scarecrow
+         pt: 2/2
+         abilities:
+           - {static: grant, value: {keywords: [persist]}, condition: {controll: {colors: [B]}}}
+         """, r"unknown key 'controll'"),
+        ("""
+         cost: "{1}"
+         type: Artifact Creature — Scarecrow
+         pt: 2/2
+         abilities:
+           - {static: enters_tapped, condition: {control: {colors: [B]}}}
+         """, r"takes no condition"),
+    ],
+)
+def test_conditions_of_static_abilities_are_checked(tmp_path: Path, db: CardDB, card: str, message: str) -> None:
+    with pytest.raises(ScenarioFormatError, match=message):
+        _load_card(tmp_path, db, card)
 
 
 def _scenario(tmp_path: Path, body: str) -> Path:
