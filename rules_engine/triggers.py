@@ -200,7 +200,16 @@ def collect(game: Game, event: Event) -> None:
                 game, ability.spec.get("condition"), source, event
             ):
                 snap = source if isinstance(source, Snapshot) else game.snapshot(source)
-                game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+                for _ in range(_occurrences(ability, event)):
+                    game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
+
+
+def _occurrences(ability: Any, event: Event) -> int:
+    """Rule 603.2c: an event holding several occurrences triggers once for each. "Whenever a counter is put on"
+    (``each_counter``) sees each counter of a group put at once; "one or more counters" sees the group once."""
+    if ability.spec.get("each_counter") and event.kind in ("counters", "counters_removed"):
+        return max(1, int(event.amount or 1))
+    return 1
 
 
 def _collect_delayed(game: Game, event: Event) -> None:

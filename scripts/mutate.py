@@ -352,6 +352,9 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("evolve-power", "702.100a", "triggers.py", "(new_chars.power or 0) > (me.power or 0) or ", ""),
     Mutant(
+        "each-counter-once", "603.2c", "triggers.py", "return max(1, int(event.amount or 1))", "return 1"
+    ),
+    Mutant(
         "hybrid-both-colours",
         "202.2",
         "mana.py",
