@@ -189,7 +189,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "cast": None,
     "you_cast": FILTER,
     "attacks": {"min_attackers": "int"},
-    "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool"},
+    "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
     "deals_combat_damage_to_player": None,
     "beginning_of_step": {"step": "step!", "whose": "whose"},
     "counters_put": FILTER,

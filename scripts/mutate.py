@@ -352,6 +352,13 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("evolve-power", "702.100a", "triggers.py", "(new_chars.power or 0) > (me.power or 0) or ", ""),
     Mutant(
+        "one-or-more-damaged-each",
+        "510.2",
+        "triggers.py",
+        'if not (ability.spec.get("filter") or {}).get("one_or_more"):',
+        "if True:",
+    ),
+    Mutant(
         "each-counter-once", "603.2c", "triggers.py", "return max(1, int(event.amount or 1))", "return 1"
     ),
     Mutant(
