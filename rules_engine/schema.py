@@ -114,7 +114,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "may": {"then": "effect!", "question": "str"},
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana",
-    "manifest": {"n": "amount", "player": "ref", "counters": "counters"},
+    "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool"},
     "shuffle_into_library": "ref",
     "clash": {"then": "effect"},
     "nothing": "none",

@@ -352,6 +352,13 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("evolve-power", "702.100a", "triggers.py", "(new_chars.power or 0) > (me.power or 0) or ", ""),
     Mutant(
+        "manifest-pile-without-self",
+        "701.31a",
+        "effects.py",
+        'if live is not None and live.zone == "battlefield":\n        pile.append(',
+        'if False:\n        pile.append(',
+    ),
+    Mutant(
         "one-or-more-damaged-each",
         "510.2",
         "triggers.py",
