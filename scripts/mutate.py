@@ -359,6 +359,13 @@ MUTANTS: tuple[Mutant, ...] = (
         'if False:\n        pile.append(',
     ),
     Mutant(
+        "manifest-pile-any-card",
+        "701.31a",
+        "effects.py",
+        'if matches(game, card, game.chars(card), v.get("filter"), p, None):\n                    pile.append(',
+        'if True:\n                    pile.append(',
+    ),
+    Mutant(
         "one-or-more-damaged-each",
         "510.2",
         "triggers.py",
