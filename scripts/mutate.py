@@ -355,8 +355,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "manifest-pile-without-self",
         "701.31a",
         "effects.py",
-        'if live is not None and live.zone == "battlefield":\n        pile.append(',
-        'if False:\n        pile.append(',
+        'if live is not None and live.zone == "battlefield":\n            pile.append(',
+        'if False:\n            pile.append(',
     ),
     Mutant(
         "manifest-pile-any-card",
