@@ -36,7 +36,7 @@ FORBIDDEN = {
     "(copy)": "a copy is «(копия)»",
     "] ": "a scenario's ref in brackets: copies are numbered «№2»",
 }
-ALLOWED_WORDS = frozenset({"X"})
+ALLOWED_WORDS = frozenset({"X", "planeswalker"})  # DTK's printed Russian texts say «planeswalker-а»
 RULE_NUMBER = re.compile(r"^\d+(\.\d+)*[a-z]?$")  # 702.37e, the layer 7b
 MANA_SYMBOL = re.compile(r"\{[^{}]*\}")
 WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_'.\-]*")
