@@ -338,6 +338,10 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             if event not in schema.COUNTER_TRIGGERS:
                 raise c.fail(raw, "counter: belongs to the counters_put / counters_removed triggers", "counter")
             c.check("counter", raw["counter"], "counter", raw, "counter")
+        if "each_counter" in raw:
+            if event not in schema.COUNTER_TRIGGERS:
+                raise c.fail(raw, "each_counter: belongs to the counter triggers", "each_counter")
+            c.check("bool", raw["each_counter"], "each_counter", raw, "each_counter")
         if "condition" in raw:
             c.keys(raw["condition"], schema.TRIGGER_CONDITIONS, "condition (intervening if)")
         if "optional" in raw:

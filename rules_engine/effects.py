@@ -705,6 +705,9 @@ def _mill(ctx: Context, v: dict[str, Any]) -> None:
 def _manifest(ctx: Context, v: dict[str, Any]) -> None:
     """Rule 701.31a: put the top card of the library onto the battlefield face down as a 2/2 (one at a time)."""
     game = ctx.game
+    if v.get("with_self") or "from_graveyard" in v:
+        _manifest_pile(ctx, v)
+        return
     for p in players(ctx, v.get("player", "you")):
         for _ in range(amount(ctx, v.get("n", 1))):
             lib = game.players[p].library
@@ -718,6 +721,47 @@ def _manifest(ctx: Context, v: dict[str, Any]) -> None:
             counters = v.get("counters") or {}
             for kind, n in counters.items():
                 game.put_counters(new, str(kind), int(n))
+
+
+def _manifest_pile(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Exile it and the top N cards of your library" (``with_self``) or "all [filter] cards from PLAYER's
+    graveyard" (``from_graveyard``) "in a face-down pile, shuffle that pile, then manifest those cards" (701.31a,
+    one at a time, under your control): the source only if it is still on the battlefield. The pile's order is
+    random: scripted (``kind: shuffle``, the order they are manifested) or seeded."""
+    import random
+
+    game = ctx.game
+    p = ctx.controller
+    pile: list[GameObject] = []
+    if "from_graveyard" in v:
+        for owner in players(ctx, v["from_graveyard"]):
+            for card in list(game.players[owner].graveyard):
+                if matches(game, card, game.chars(card), v.get("filter"), p, None):
+                    pile.append(game.move(card, "exile", face_down=True))
+    else:
+        live = ctx.source_live()
+        if live is not None and live.zone == "battlefield":
+            pile.append(game.move(live, "exile", face_down=True))
+        lib = game.players[p].library
+        for _ in range(amount(ctx, v.get("n", 1))):
+            if lib:
+                pile.append(game.move(lib[-1], "exile", face_down=True))
+    game.log(f"{narr.player(p)} изгоняет стопку из {len(pile)} карт(ы) рубашкой вверх и перемешивает ее")
+    if len(pile) > 1:
+        answer = game.decide_or_seed("shuffle", p, "в каком порядке окажется стопка после перемешивания?", ctx.source)
+        if isinstance(answer, dict):
+            random.Random(int(answer["seed"])).shuffle(pile)
+        else:
+            order = [_pick(game, pile, ref, "карта этой стопки", "701.24a") for ref in answer]
+            if len(set(map(id, order))) != len(pile):
+                raise ScriptError(f"порядок стопки должен перечислить все {len(pile)} карт(ы)")
+            pile = order
+    for card in pile:
+        new = game.move(card, "battlefield", controller=p, face_down=True)
+        new.manifested = True
+        ctx.made.append(new)
+        game.touch()
+        game.log(f"{narr.player(p)} воплощает карту из стопки: {narr.obj(game, new)}")
 
 
 @effect("drain")

@@ -202,16 +202,29 @@ def collect(game: Game, event: Event) -> None:
             if _matches(game, ability, source, chars, controller, event) and check_condition(
                 game, ability.spec.get("condition"), source, event
             ):
+                if _one_or_more_pending(game, ability, source, event):
+                    continue
                 snap = source if isinstance(source, Snapshot) else game.snapshot(source)
                 for _ in range(_occurrences(ability, event)):
                     game.pending_triggers.append(PendingTrigger(controller, ability, snap, event))
 
 
-def _occurrences(ability: AbilityDef, event: Event) -> int:
-    """Rule 603.2c: an ability triggers once per occurrence of its event in one event: "whenever a +1/+1 counter is
-    put on" (``each_counter``) once per counter put at once (GTC Fathom Mage), "one or more counters" once."""
-    if ability.spec.get("each_counter") and event.kind == "counters":
-        return max(1, event.amount)
+def _one_or_more_pending(game: Game, ability: Any, source: GameObject | Snapshot, event: Event) -> bool:
+    """Rules 510.2, 603.2c: combat damage is dealt at once, so "deals damage to one or more creatures" triggers
+    once for the whole of it: a second recipient of the same batch (the trigger still waiting) adds nothing."""
+    if not (ability.spec.get("filter") or {}).get("one_or_more"):
+        return False
+    return any(
+        p.ability.name == ability.name and p.source.oid == source.oid and p.event.kind == event.kind
+        for p in game.pending_triggers
+    )
+
+
+def _occurrences(ability: Any, event: Event) -> int:
+    """Rule 603.2c: an event holding several occurrences triggers once for each. "Whenever a counter is put on"
+    (``each_counter``) sees each counter of a group put at once; "one or more counters" sees the group once."""
+    if ability.spec.get("each_counter") and event.kind in ("counters", "counters_removed"):
+        return max(1, int(event.amount or 1))
     return 1
 
 

@@ -397,6 +397,30 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("evolve-power", "702.100a", "triggers.py", "(new_chars.power or 0) > (me.power or 0) or ", ""),
     Mutant(
+        "manifest-pile-without-self",
+        "701.31a",
+        "effects.py",
+        'if live is not None and live.zone == "battlefield":\n            pile.append(',
+        'if False:\n            pile.append(',
+    ),
+    Mutant(
+        "manifest-pile-any-card",
+        "701.31a",
+        "effects.py",
+        'if matches(game, card, game.chars(card), v.get("filter"), p, None):\n                    pile.append(',
+        'if True:\n                    pile.append(',
+    ),
+    Mutant(
+        "one-or-more-damaged-each",
+        "510.2",
+        "triggers.py",
+        'if not (ability.spec.get("filter") or {}).get("one_or_more"):',
+        "if True:",
+    ),
+    Mutant(
+        "each-counter-once", "603.2c", "triggers.py", "return max(1, int(event.amount or 1))", "return 1"
+    ),
+    Mutant(
         "hybrid-both-colours",
         "202.2",
         "mana.py",

@@ -455,7 +455,9 @@ def mtgjson_mismatches(card: CardDef, printed: dict[str, Any]) -> list[str]:
     if (card.supertypes, card.types, card.subtypes) != parse_type_line(printed["type"]):
         out.append(f"type line differs from {printed['type']!r}")
     pt = (str(card.power), str(card.toughness)) if card.power is not None else (None, None)
-    if pt != (printed.get("power"), printed.get("toughness")):
+    defined = any(a.spec.get("static") == "defines_pt" for a in card.abilities)  # "*" is 0 plus its ability
+    want = tuple("0" if v == "*" and defined else v for v in (printed.get("power"), printed.get("toughness")))
+    if pt != want:
         out.append(f"P/T {pt} != {(printed.get('power'), printed.get('toughness'))}")
     loyalty = str(card.loyalty) if card.loyalty is not None else None
     if loyalty != printed.get("loyalty"):
