@@ -274,13 +274,6 @@ MUTANTS: tuple[Mutant, ...] = (
         '        if isinstance(spec, dict) and spec.get("another") and target in out:\n',
         "        if False:\n",
     ),
-    Mutant(
-        "counters-trigger-once",
-        "603.2c",
-        "triggers.py",
-        "        return max(1, event.amount)\n",
-        "        return 1\n",
-    ),
     Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
         "activate-only-if-ignored",
