@@ -120,6 +120,72 @@ def _wrapped(text: str, size: int) -> list[str]:
     return lines
 
 
+class PlainTable:
+    """The part of ``rich.table.Table`` ``kb stats`` uses (heavy-head box, a left-justified title), drawn as rich
+    draws it uncoloured when every column has its natural width (the table fits the console); otherwise
+    ``PlainConsole`` hands it to rich, which shrinks and wraps columns its own way."""
+
+    def __init__(self, title: str = "", title_justify: str = "left") -> None:
+        self.title, self.title_justify = title, title_justify
+        self.columns: list[tuple[str, str]] = []
+        self.rows: list[list[str]] = []
+        self.sections: set[int] = set()  # a rule before these rows
+
+    def add_column(self, header: str, justify: str = "left") -> None:
+        self.columns.append((header, justify))
+
+    def add_row(self, *cells: str) -> None:
+        self.rows.append(list(cells))
+
+    def add_section(self) -> None:
+        self.sections.add(len(self.rows))
+
+    def to_rich(self) -> Any:
+        from rich.table import Table
+
+        table = Table(title=self.title, title_justify=self.title_justify)  # type: ignore[arg-type]
+        for header, justify in self.columns:
+            table.add_column(header, justify=justify)  # type: ignore[arg-type]
+        for number, row in enumerate(self.rows):
+            if number in self.sections:
+                table.add_section()
+            table.add_row(*row)
+        return table
+
+    def lines(self, size: int) -> list[str] | None:
+        """The drawn table, or ``None`` when rich would not give every column its natural width."""
+        from rich.cells import cell_len
+
+        header = [markup_to_plain(h) for h, _ in self.columns]
+        body = [[markup_to_plain(c) for c in row] for row in self.rows]
+        widths = [max(cell_len(text) for text in column) for column in zip(header, *body, strict=True)]
+        total = sum(widths) + 3 * len(widths) + 1
+        title = markup_to_plain(self.title)
+        if total > size or cell_len(title) > total or self.title_justify != "left" or "\n" in title:
+            return None
+        if any("\n" in text for row in [header, *body] for text in row):
+            return None
+
+        def cells(row: list[str]) -> list[str]:
+            out = []
+            for text, width, (_, justify) in zip(row, widths, self.columns, strict=True):
+                pad = " " * (width - cell_len(text))
+                out.append(pad + text if justify == "right" else text + pad)
+            return out
+
+        def rule(left: str, fill: str, middle: str, right: str) -> str:
+            return left + middle.join(fill * (w + 2) for w in widths) + right
+
+        drawn = [title + " " * (total - cell_len(title))] if title else []
+        drawn += [rule("┏", "━", "┳", "┓"), "┃ " + " ┃ ".join(cells(header)) + " ┃", rule("┡", "━", "╇", "┩")]
+        for number, row in enumerate(body):
+            if number in self.sections and number:
+                drawn.append(rule("├", "─", "┼", "┤"))
+            drawn.append("│ " + " │ ".join(cells(row)) + " │")
+        drawn.append(rule("└", "─", "┴", "┘"))
+        return drawn
+
+
 class PlainConsole:
     """The part of ``rich.console.Console`` the quick commands use, printing what rich prints uncoloured."""
 
@@ -147,6 +213,15 @@ class PlainConsole:
         highlight: bool | None = None,
         soft_wrap: bool = False,
     ) -> None:
+        if len(objects) == 1 and isinstance(objects[0], PlainTable):
+            drawn = objects[0].lines(width())
+            if drawn is None:  # rich's own layout: shrunk or wrapped columns
+                from rich.console import Console
+
+                Console(stderr=self.stderr).print(objects[0].to_rich())
+            else:
+                self.file.write("".join(line + "\n" for line in drawn))
+            return
         text = sep.join(self._text(item, markup, emoji) for item in objects)
         if "\t" in text:
             text = text.expandtabs(8)

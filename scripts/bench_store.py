@@ -6,7 +6,9 @@ Usage: .venv/bin/python scripts/bench_store.py [--sizes 1000 10000 100000] [--re
        [--no-export]
 
 The synthetic corpus is the bundled knowledge base cloned: each clone of a document gets a new ID
-(``shm-7``), and every ID inside it follows (``shm-7/persist/3``), so links stay inside their clone. Each
+(``shm-7``), and every ID inside it follows (``shm-7/persist/3``), so links stay inside their clone; its
+cards are another set's (``Murderous Redcap-7``, the rulings naming them follow), not one card reprinted
+in every clone, which would make every card page list the rulings of every clone. Each
 size is measured in fresh processes (the figures are what a user waits for):
 
 - bulk write: the whole corpus saved into an empty database (``store.save``), time and peak memory;
@@ -65,7 +67,14 @@ def synthetic(seed_json: Path, size: int) -> Any:
             for text in items:
                 if clone:
                     text = text.replace(f'"{doc_id}/', f'"{new}/').replace(f'"{doc_id}"', f'"{new}"')
-                entries.append(entry_from_dict(json.loads(text)))
+                data = json.loads(text)
+                if clone:  # another set's cards, not one card reprinted in every clone (as bench_export does)
+                    for name in ("name", "name_en", "name_ru"):
+                        if data.get(name):
+                            data[name] = f"{data[name]}-{clone}"
+                    if data.get("cards"):
+                        data["cards"] = [f"{card}-{clone}" for card in data["cards"]]
+                entries.append(entry_from_dict(data))
             summaries[new] = dict(seed.summaries[doc_id])
         clone += 1
     return KnowledgeBase(entries, seed.fingerprint, summaries, {doc_id: [] for doc_id in summaries})
@@ -170,7 +179,7 @@ def bench(size: int, seed_json: Path, work: Path, repeat: int, export: bool) -> 
         "version_s": [*kb, "--version"],
         "show_section_s": [*kb, "show", f"{doc_id}/persist"],
         "show_ruling_s": [*kb, "show", f"{doc_id}/persist/3"],
-        "show_card_s": [*kb, "show", "Murderous Redcap"],
+        "show_card_s": [*kb, "show", "Murderous Redcap" if middle == 0 else f"Murderous Redcap-{middle}"],
         "stats_s": [*kb, "stats"],
         "stats_json_s": [*kb, "stats", "--json"],
     }

@@ -123,3 +123,40 @@ def test_every_kind_of_entry_prints_the_same_plain_as_through_rich(
         assert plain_run.stdout == rich_run.stdout, key
         assert plain_run.stderr == rich_run.stderr, key
         assert plain_run.stdout or plain_run.stderr
+
+
+def _table(kind: type, rows: int, wide: bool = False) -> Any:
+    table = kind(title="Документов: 3", title_justify="left")
+    table.add_column("документ")
+    for header in ("разделы", "карты", "предупреждения" * (4 if wide else 1)):
+        table.add_column(header, justify="right")
+    for n in range(rows):
+        table.add_row(f"shm-{n}", str(10**n), "[bold]7[/]", "0")
+    table.add_section()
+    table.add_row("[bold]итого[/]", "1", "22", "333")
+    return table
+
+
+@pytest.mark.parametrize(("rows", "wide"), [(0, False), (1, False), (12, False), (3, True)])
+def test_a_table_is_drawn_as_rich_draws_it(rows: int, wide: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.table import Table
+
+    expected = io.StringIO()
+    Console(file=expected, width=80).print(_table(Table, rows, wide))
+    monkeypatch.setenv("COLUMNS", "80")
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    plain.PlainConsole().print(_table(plain.PlainTable, rows, wide))  # too wide: rich lays it out
+    assert out.getvalue() == expected.getvalue()
+
+
+def test_stats_prints_the_same_plain_as_through_rich(stored: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KB_BUILD_DIR", str(stored))
+    runner = CliRunner()
+    plain_run = runner.invoke(app, ["stats"])
+    with monkeypatch.context() as patched:
+        patched.setattr(plain, "is_plain", lambda stream: False)
+        rich_run = runner.invoke(app, ["stats"])
+    assert plain_run.exit_code == rich_run.exit_code == 0
+    assert plain_run.stdout == rich_run.stdout
+    assert "итого" in plain_run.stdout and "shm" in plain_run.stdout
