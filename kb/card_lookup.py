@@ -13,7 +13,6 @@ from collections.abc import Iterable
 
 from ingest.entries import Card, Ruling, Section
 from ingest.glossary import fold_name
-from ingest.morphology import lemmas, words
 from kb.store import KnowledgeBase
 
 TYPO_CUTOFF = 0.8
@@ -24,6 +23,8 @@ def _names(card: Card) -> list[str]:
 
 
 def _lemma_key(text: str) -> tuple[frozenset[str], ...]:
+    from ingest.morphology import lemmas, words  # pymorphy3: only for a name in another case form
+
     return tuple(frozenset(lemmas(w)) for _, _, w in words(text))
 
 

@@ -4,30 +4,38 @@ ruling about it, from the documents and from the official list, each with its ve
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any
 
 from ingest.entries import Card, Document
 from kb.card_lookup import card_rulings, related_cards
 from kb.store import KnowledgeBase
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 Verify = Callable[[KnowledgeBase, str], dict[str, Any]]
 
 
 def _verdicts(kb: KnowledgeBase, ids: list[str]) -> dict[str, dict[str, Any]]:
-    """All the card's verdicts in one pass (loading the scenarios once, not once per ruling)."""
-    from kb import paths, verify
+    """All the card's verdicts: those stored in the database when fresh, the others played in one pass
+    (loading the scenarios once, not once per ruling)."""
+    from kb import paths, verdict_cache
+
+    stored = verdict_cache.details_of(kb.fingerprint, ids)
+    missing = [i for i in ids if i not in stored]
+    if not missing:
+        return {i: stored[i] for i in ids}
+    from kb import verify
 
     data_dir = paths.data_dir()
     known = verify.catalog(kb)  # every stored ID, also when ``kb`` holds only this card's part
     try:
         db = verify.card_db(data_dir)
         scenarios = verify.collect_scenarios(data_dir, db, known)
-        found = verify.verdicts(ids, scenarios, db, verify.load_not_simulable(data_dir, known))
+        found = verify.verdicts(missing, scenarios, db, verify.load_not_simulable(data_dir, known))
     except (verify.VerifyError, verify.EngineError) as exc:
-        return {i: {"id": i, "status": "error", "error": str(exc)} for i in ids}
-    return {i: found[i].to_dict() for i in ids}
+        return {i: stored.get(i) or {"id": i, "status": "error", "error": str(exc)} for i in ids}
+    return {i: stored[i] if i in stored else found[i].to_dict() for i in ids}
 
 
 def card_context(kb: KnowledgeBase, card: Card, verify: Verify | None = None) -> dict[str, Any]:

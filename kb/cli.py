@@ -48,24 +48,28 @@ def command_name(args: list[str]) -> str | None:
 
 
 # The options of the commands a judge runs most, for the fast path: name → (keyword, takes a value).
-_FAST_COMMANDS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
+_FAST_COMMANDS: dict[str, tuple[str | None, dict[str, tuple[str, bool]]]] = {
     "search": ("query", {
         "--set": ("set_", True), "--card": ("card", True), "--mechanic": ("mechanic", True),
         "--kind": ("kind", True), "--lang": ("lang", True), "--limit": ("limit", True), "-n": ("limit", True),
         "--current": ("current", False), "--json": ("as_json", False),
     }),
     "show": ("entry_id", {"--json": ("as_json", False)}),
+    "stats": (None, {"--json": ("as_json", False)}),
 }
 _FAST_DEFAULTS: dict[str, dict[str, Any]] = {
     "search": {"set_": None, "card": None, "mechanic": None, "kind": None, "lang": None, "limit": 10,
                "current": False, "as_json": False},
     "show": {"as_json": False},
+    "stats": {"as_json": False},
 }
+# the fast commands that need neither typer nor (off a terminal) rich's console: ``kb/commands/show.py``
+_LIGHT = frozenset({"show", "stats"})
 LIMIT_RANGE = (1, 500)  # ``kb search --limit``'s bounds, as declared in kb/commands/search.py
 
 
 def fast_invocation(args: list[str]) -> tuple[str | None, str, dict[str, Any]] | None:
-    """(interface language, command, its keyword arguments) for a plain ``kb search`` / ``kb show``.
+    """(interface language, command, its keyword arguments) for a plain ``kb search`` / ``kb show`` / ``kb stats``.
 
     Anything else — help, an unknown or malformed option, a bad value, ``--`` — is ``None`` and goes
     through typer, which parses it and words the error exactly as before.
@@ -109,9 +113,10 @@ def fast_invocation(args: list[str]) -> tuple[str | None, str, dict[str, Any]] |
         else:
             return None
         values[keyword] = value
-    if len(found) != 1:
+    if len(found) != (0 if positional is None else 1):
         return None
-    values[positional] = found[0]
+    if positional is not None:
+        values[positional] = found[0]
     if command == "search":
         limit = values["limit"]
         if isinstance(limit, str):
@@ -123,11 +128,18 @@ def fast_invocation(args: list[str]) -> tuple[str | None, str, dict[str, Any]] |
 
 def _run_fast(lang: str | None, command: str, values: dict[str, Any]) -> None:
     """Call the command function directly: typer's parsing builds a pydantic adapter per parameter (~60 ms)."""
-    import typer
-
-    from kb import cli_app, i18n
+    from kb import i18n
 
     i18n.set_language(lang)
+    if command in _LIGHT:  # errors exit by themselves (``kb.plain.fail``)
+        from kb.commands import show
+
+        getattr(show, command)(**values)
+        return
+    import typer
+
+    from kb import cli_app
+
     cli_app._Run.json = bool(values.get("as_json"))
     module = import_module(f"kb.commands.{COMMAND_MODULES[command]}")
     try:

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -25,6 +24,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from kb import i18n
 from kb.i18n import t
+from kb.plain import split_location  # where a message names its file (shared with the quick commands)
 
 try:
     from typer._click.exceptions import ClickException, UsageError
@@ -213,20 +213,6 @@ JSON_OPTION = typer.Option(False, "--json", callback=_remember_json, help="opt.j
 
 def print_json(payload: Any) -> None:
     sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=False) + "\n")
-
-
-_LOCATION = re.compile(r"^(?P<file>[^\s:]+?)(?::(?P<line>\d+))?: (?P<message>.+)$", re.DOTALL)
-
-
-def split_location(message: str) -> tuple[str | None, int | None, str]:
-    """``path:12: text`` → (path, 12, text); a message not starting with a path is returned whole."""
-    match = _LOCATION.match(message)
-    if match is None:
-        return None, None, message
-    file, line = match["file"], match["line"]
-    if line is None and "/" not in file and "." not in file:
-        return None, None, message  # "word: text" is a message, not a location
-    return file, int(line) if line else None, match["message"]
 
 
 def fail(message: str, code: int = 1, *, file: str | None = None, line: int | None = None) -> NoReturn:

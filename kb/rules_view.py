@@ -7,16 +7,18 @@ whether a key is a CR rule number or a ``cr/…`` ID, ``show`` prints it (Russia
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.table import Table
-from rich.text import Text
-
-from ingest.comprehensive_rules import glossary_slug
-from ingest.entries import CRGlossary, CRRule
-from kb.cli_app import console, fail, print_json
+from kb.plain import fail, print_json
 from kb.rules_history import RulesHistory, VersionIndex, citations, word_diff
 from kb.store import KnowledgeBase
+
+if TYPE_CHECKING:  # rich is imported when a rule is printed, not when ``kb show`` asks ``wants``
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from ingest.entries import CRGlossary, CRRule
 
 NUMBER_RE = re.compile(r"^\d(?:\d\d(?:\.\d+[a-z]?)?)?$")
 CR_ID_RE = re.compile(r"^cr/(?P<version>\d{8})(?:/(?P<glossary>glossary/)?(?P<rest>[^/]+))?$")
@@ -31,6 +33,8 @@ STATUS_RU = {
 
 def rules_table(versions: dict[str, dict[str, int]]) -> Table:
     """The per-version counts that ``kb ingest`` and ``kb stats`` print under the documents' table."""
+    from rich.table import Table
+
     table = Table(title="Комплексные правила (КП)", title_justify="left")
     for column in ("версия", "правил", "заголовков", "терминов глоссария", "предупреждений"):
         table.add_column(column, justify="left" if column == "версия" else "right")
@@ -52,18 +56,33 @@ def wants(kb: KnowledgeBase, key: str) -> bool:
     return bool(NUMBER_RE.match(number)) and RulesHistory.of(kb).find(number) is not None
 
 
+def _console() -> Console:
+    """The rich console (styles and tables): ``kb show`` of a rule draws with it, in a terminal or not."""
+    import sys
+
+    if "kb.cli_app" in sys.modules:
+        from kb.cli_app import console
+
+        return console
+    from rich.console import Console
+
+    return Console()
+
+
 def show(kb: KnowledgeBase, key: str, as_json: bool) -> None:
     history = RulesHistory.of(kb)
     payload = _payload(kb, history, key)
     if as_json:
         print_json(payload)
-    elif payload["type"] == "cr_glossary":
-        _print_glossary(payload)
+        return
+    console = _console()
+    if payload["type"] == "cr_glossary":
+        _print_glossary(console, payload)
     elif payload["type"] == "cr_version":
         console.print(f"[bold]{payload['id']}[/] — Комплексные правила от {payload['date']}", highlight=False)
         console.print(rules_table({payload["version"]: payload["summary"]}))
     else:
-        _print_rule(payload)
+        _print_rule(console, payload)
 
 
 def _payload(kb: KnowledgeBase, history: RulesHistory, key: str) -> dict[str, Any]:
@@ -137,6 +156,8 @@ def _describe(version: VersionIndex, rule: CRRule) -> str:
 
 
 def _glossary_payload(history: RulesHistory, version: VersionIndex, slug: str) -> dict[str, Any]:
+    from ingest.comprehensive_rules import glossary_slug
+
     entry = version.glossary.get(f"cr/{version.version}/glossary/{slug}")
     if entry is None:
         fail(f"в глоссарии КП от {version.entry.date} нет термина {slug!r}")
@@ -160,7 +181,9 @@ def _glossary_payload(history: RulesHistory, version: VersionIndex, slug: str) -
             "version": version.version, "history": steps}
 
 
-def _print_rule(payload: dict[str, Any]) -> None:
+def _print_rule(console: Console, payload: dict[str, Any]) -> None:
+    from rich.text import Text
+
     shown = payload["today"] or payload["rule"]
     console.rule(f"[bold]{shown['number']}[/]  (Комплексные правила)")
     if payload["today"] is None:
@@ -178,7 +201,7 @@ def _print_rule(payload: dict[str, Any]) -> None:
     console.print(f"Источник: {shown['source']}", style="dim", highlight=False)
     console.print("\n[bold]История по версиям КП[/]:")
     for step in payload["history"]:
-        _print_step(step)
+        _print_step(console, step)
     cited = payload["cited_by"]
     console.print("\n[bold]Ссылаются в документах[/] (по номеру правила в КП эпохи документа):")
     console.print(f"  выдержки правил: {', '.join(cited['rules']) or 'нет'}", highlight=False)
@@ -193,7 +216,9 @@ def _print_rule(payload: dict[str, Any]) -> None:
         console.print(f"  эпохи документов: {eras}", style="dim", highlight=False)
 
 
-def _print_step(step: dict[str, Any]) -> None:
+def _print_step(console: Console, step: dict[str, Any]) -> None:
+    from rich.text import Text
+
     line = Text(f"  {step['date']}  ")
     line.append(f"{step['number'] or '—':<9}", style="bold" if step["number"] else "dim")
     status = STATUS_RU[step["status"]]
@@ -209,6 +234,8 @@ def _print_step(step: dict[str, Any]) -> None:
 
 def _diff_text(diff: str, indent: str) -> Text:
     """``[-old-]{+new+}`` markers as red struck-out / green text (the markers stay: readable uncoloured)."""
+    from rich.text import Text
+
     text = Text(indent)
     position = 0
     for found in DIFF_RE.finditer(diff):
@@ -222,7 +249,9 @@ def _diff_text(diff: str, indent: str) -> Text:
     return text
 
 
-def _print_glossary(payload: dict[str, Any]) -> None:
+def _print_glossary(console: Console, payload: dict[str, Any]) -> None:
+    from rich.text import Text
+
     console.rule(f"[bold]{payload['term']}[/]  (глоссарий КП от {_iso(payload['version'])})")
     console.print(Text(payload["text"]))
     console.print("\n[bold]История по версиям КП[/]:")

@@ -1,69 +1,148 @@
-"""Verdicts kept beside the knowledge base, so search can mark and filter rulings without replaying them.
+"""Verdicts kept beside the knowledge base, so search and ``kb show`` mark rulings without replaying them.
 
-``build/verdicts.json`` holds each entry's verification status and currency (current / obsolete / terms /
-unjudged) with the key of what they were computed from: the knowledge base's fingerprint and the size and
-modification time of every file under ``data/`` verification reads (cards, scenarios, timeline, not
-simulable). A stale or missing file is recomputed by playing the scenarios once, and written atomically.
+They live in ``build/kb.sqlite`` (tables ``verdicts`` and ``verdict_scenarios``, ``kb.db.verdicts``): each
+entry's verification status, currency (current / obsolete / terms / unjudged) and whole verdict, written
+in one transaction with the key of what they were computed from: the knowledge base's fingerprint and
+the size and modification time of every file under ``data/`` verification reads (cards, scenarios,
+timeline, not simulable). A reader asking with another key gets nothing (stale verdicts are never
+served); they are then recomputed by playing the scenarios once. The earlier ``build/verdicts.json`` and
+``verdict-details.json`` are simply recomputed into the database and removed.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
+import os
 from pathlib import Path
 from typing import Any
 
 from kb import paths
-from kb.atomic import write_text_atomic
 
-FORMAT = "mtg-rulings-verdicts"
 INPUTS = ("cards", "scenarios", "rules", "not_simulable.yaml", "not_simulable_official.yaml")
+LEGACY_FILES = ("verdicts.json", "verdict-details.json")
 
 
-def cache_path() -> Path:
-    return paths.build_dir() / "verdicts.json"
+def _files(root: str, relative: str) -> list[tuple[str, os.stat_result]]:
+    """Every file under ``root`` (itself, when a file) with its path relative to the data directory."""
+    try:
+        with os.scandir(root) as found:
+            items = sorted(found, key=lambda e: e.name)
+    except NotADirectoryError:
+        return [(relative, os.stat(root))]
+    except FileNotFoundError:
+        return []
+    out: list[tuple[str, os.stat_result]] = []
+    for item in items:
+        name = f"{relative}/{item.name}"
+        if item.is_dir():
+            out += _files(item.path, name)
+        elif item.is_file():
+            out.append((name, item.stat()))
+    return out
 
 
 def inputs_key(kb_fingerprint: str, data_dir: Path) -> str:
-    """Cheap to compute on every search: names, sizes and mtimes, not contents."""
+    """Cheap to compute on every search and ``kb show``: names, sizes and mtimes, not contents."""
     digest = hashlib.sha256(kb_fingerprint.encode())
     for name in INPUTS:
-        root = data_dir / name
-        files = sorted(root.rglob("*")) if root.is_dir() else [root]
-        for path in files:
-            if path.is_file():
-                stat = path.stat()
-                digest.update(f"{path.relative_to(data_dir)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+        for relative, stat in _files(os.path.join(data_dir, name), name):
+            digest.update(f"{relative}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 
-def load(key: str) -> dict[str, dict[str, str]] | None:
+def _read(key: str, query: Any) -> Any:
+    """``query(conn)`` on the stored verdicts when they carry ``key``; ``None`` when they don't (or none)."""
+    import sqlite3
+
+    from kb.db import verdicts
+    from kb.db.connection import reader
+    from kb.store import KnowledgeBaseError
+
+    path = paths.kb_path()
+    if not path.exists():
+        return None
     try:
-        data = json.loads(cache_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with reader(path) as conn:
+            if verdicts.key(conn) != key:
+                return None
+            return query(conn)
+    except (KnowledgeBaseError, sqlite3.Error):
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
-        return None
-    verdicts = data.get("verdicts")
-    return verdicts if isinstance(verdicts, dict) else None
 
 
-def details_path() -> Path:
-    return paths.build_dir() / "verdict-details.json"
+def load(key: str) -> dict[str, dict[str, str]] | None:
+    """Every entry's ``{"status", "currency", "currency_label"}``, when the stored verdicts carry ``key``."""
+    from kb.db import verdicts
+
+    found: dict[str, dict[str, str]] | None = _read(key, verdicts.statuses)
+    return found
 
 
 def details(kb_fingerprint: str, entry_id: str, data_dir: Path | None = None) -> dict[str, Any] | None:
     """One entry's full verdict (``Verdict.to_dict()``: scenarios and their results, no game logs) from the
-    cache written with the verdicts, or ``None`` when it is stale or missing (``kb show`` then plays it)."""
+    database, or ``None`` when the stored verdicts are stale or missing (``kb show`` then plays it)."""
+    from kb.db import verdicts
+
     key = inputs_key(kb_fingerprint, data_dir or paths.data_dir())
+    found: dict[str, Any] | None = _read(key, lambda conn: verdicts.details(conn, entry_id))
+    return found
+
+
+def details_of(kb_fingerprint: str, ids: list[str], data_dir: Path | None = None) -> dict[str, dict[str, Any]]:
+    """The stored full verdicts of these entries (those it has), when fresh; ``{}`` when stale or missing."""
+    from kb.db import verdicts
+
+    key = inputs_key(kb_fingerprint, data_dir or paths.data_dir())
+
+    def query(conn: Any) -> dict[str, dict[str, Any]]:
+        return {i: found for i in ids if (found := verdicts.details(conn, i)) is not None}
+
+    found: dict[str, dict[str, Any]] | None = _read(key, query)
+    return found or {}
+
+
+def save(
+    kb_fingerprint: str, key: str, statuses: dict[str, dict[str, str]], full: dict[str, dict[str, Any]]
+) -> bool:
+    """Store a whole set of verdicts in one transaction; False (nothing written) when the stored knowledge base
+    is not the one they were computed for (a concurrent ingest changed it meanwhile) or there is none."""
+    from kb.db import connection, read, verdicts
+    from kb.store import KnowledgeBaseError
+
+    path = paths.kb_path()
+    if not path.exists():
+        return False
     try:
-        data = json.loads(details_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
-        return None
-    found = (data.get("details") or {}).get(entry_id)
-    return found if isinstance(found, dict) else None
+        with connection.write_transaction(path) as (conn, has_data):
+            if not has_data or read.meta(conn).get("fingerprint", "") != kb_fingerprint:
+                return False
+            verdicts.replace(conn, key, kb_fingerprint, statuses, full)
+    except KnowledgeBaseError:
+        return False
+    for name in LEGACY_FILES:  # the earlier cache files: what they held is in the database now
+        (paths.build_dir() / name).unlink(missing_ok=True)
+    return True
+
+
+def rows_of(found: dict[str, Any]) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, Any]]]:
+    """``verify.verdicts``' answer as stored: each entry's status and currency, and its whole verdict."""
+    out: dict[str, dict[str, str]] = {}
+    full: dict[str, dict[str, Any]] = {}
+    for entry_id, verdict in found.items():
+        full[entry_id] = verdict.to_dict()
+        row = {"status": verdict.status}
+        if verdict.currency is not None:
+            row["currency"] = verdict.currency.status
+            row["currency_label"] = verdict.currency.label_ru
+        out[entry_id] = row
+    return out, full
+
+
+def record(kb: Any, found: dict[str, Any], data_dir: Path | None = None) -> bool:
+    """Keep the verdicts another command computed for every ruling, note and rule excerpt (``kb export``
+    plays them all for the proofs), so search and ``kb show`` need not play them again."""
+    statuses, full = rows_of(found)
+    return save(kb.fingerprint, inputs_key(kb.fingerprint, data_dir or paths.data_dir()), statuses, full)
 
 
 def compute(kb: Any, data_dir: Path, full: dict[str, Any] | None = None) -> dict[str, dict[str, str]]:
@@ -77,20 +156,15 @@ def compute(kb: Any, data_dir: Path, full: dict[str, Any] | None = None) -> dict
     not_simulable = verify.load_not_simulable(data_dir, known)
     ids = [r.id for r in kb.rulings] + [r.id for r in kb.rules]
     found = verify.verdicts(ids, scenarios, db, not_simulable, context=verify.era_context(kb, data_dir))
-    out: dict[str, dict[str, str]] = {}
-    for entry_id, verdict in found.items():
-        if full is not None:
-            full[entry_id] = verdict.to_dict()
-        row = {"status": verdict.status}
-        if verdict.currency is not None:
-            row["currency"] = verdict.currency.status
-            row["currency_label"] = verdict.currency.label_ru
-        out[entry_id] = row
+    out, whole = rows_of(found)
+    if full is not None:
+        full.update(whole)
     return out
 
 
 def ensure(kb: Any, data_dir: Path | None = None) -> dict[str, dict[str, str]]:
-    """The verdicts for this knowledge base and data, from the cache when it is fresh."""
+    """The verdicts for this knowledge base and data, from the database when they are fresh (else computed
+    and stored)."""
     data_dir = data_dir or paths.data_dir()
     key = inputs_key(kb.fingerprint, data_dir)
     cached = load(key)
@@ -98,8 +172,5 @@ def ensure(kb: Any, data_dir: Path | None = None) -> dict[str, dict[str, str]]:
         return cached
     full: dict[str, Any] = {}
     verdicts = compute(kb, data_dir, full)
-    payload = {"format": FORMAT, "key": key, "verdicts": verdicts}
-    cache_path().parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(details_path(), json.dumps({"format": FORMAT, "key": key, "details": full}, ensure_ascii=False))
-    write_text_atomic(cache_path(), json.dumps(payload, ensure_ascii=False, sort_keys=True))
+    save(kb.fingerprint, key, verdicts, full)
     return verdicts

@@ -93,6 +93,29 @@ CREATE TABLE IF NOT EXISTS rules_entries (
 );
 CREATE INDEX IF NOT EXISTS rules_entries_id ON rules_entries(id);
 CREATE INDEX IF NOT EXISTS rules_entries_number ON rules_entries(number);
+CREATE TABLE IF NOT EXISTS verdicts (
+    entry_id       TEXT PRIMARY KEY,
+    status         TEXT NOT NULL,
+    currency       TEXT,
+    currency_label TEXT,
+    reason         TEXT,
+    why            TEXT,
+    era            TEXT,
+    shared_from    TEXT,
+    scenarios      INTEGER NOT NULL,
+    details        TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS verdicts_status ON verdicts(status, currency);
+CREATE TABLE IF NOT EXISTS verdict_scenarios (
+    entry_id     TEXT NOT NULL,
+    position     INTEGER NOT NULL,
+    scenario     TEXT NOT NULL,
+    title        TEXT,
+    passed       INTEGER,
+    today_passed INTEGER,
+    PRIMARY KEY (entry_id, position)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS verdict_scenarios_scenario ON verdict_scenarios(scenario);
 """
 
 VIEWS = """
@@ -146,6 +169,37 @@ SELECT l.entry_id, e.type, e.document_id, l.target AS number,
 FROM links l JOIN entries e ON e.id = l.entry_id
 WHERE l.relation = 'rule'
 ORDER BY e.position, l.position;
+
+CREATE VIEW IF NOT EXISTS ruling_verdicts AS
+SELECT r.id, r.type, r.kind, r.lang, r.document_id, doc.title AS document, s.heading AS section, r.text,
+       coalesce(v.status, 'not_computed') AS status, v.currency, v.currency_label, v.reason, v.why, v.era,
+       v.shared_from, v.scenarios
+FROM entries r
+LEFT JOIN verdicts v ON v.entry_id = r.id
+LEFT JOIN entries doc ON doc.id = r.document_id
+LEFT JOIN entries s ON s.id = r.section_id
+WHERE r.type IN ('ruling', 'rule')
+ORDER BY r.position;
+
+CREATE VIEW IF NOT EXISTS document_coverage AS
+SELECT r.document_id, coalesce(r.kind, r.type) AS kind, count(*) AS entries,
+       sum(v.status = 'verified') AS verified, sum(v.status = 'failing') AS failing,
+       sum(v.status = 'unlinked') AS unlinked, sum(v.status = 'not_simulable') AS not_simulable,
+       sum(v.entry_id IS NULL) AS not_computed,
+       sum(v.currency = 'current') AS current, sum(v.currency = 'obsolete') AS obsolete,
+       sum(v.currency = 'terms') AS terms, sum(v.currency = 'unjudged') AS unjudged,
+       round(100.0 * sum(v.status = 'verified') / count(*), 1) AS verified_percent
+FROM entries r LEFT JOIN verdicts v ON v.entry_id = r.id
+WHERE r.type IN ('ruling', 'rule')
+GROUP BY r.document_id, coalesce(r.kind, r.type)
+ORDER BY min(r.position), kind;
+
+CREATE VIEW IF NOT EXISTS scenario_proofs AS
+SELECT p.scenario, p.title, p.passed, p.today_passed, p.entry_id, v.status, v.currency, r.document_id, r.text
+FROM verdict_scenarios p
+JOIN verdicts v ON v.entry_id = p.entry_id
+LEFT JOIN entries r ON r.id = p.entry_id
+ORDER BY p.scenario, r.position;
 """
 
 RELATIONS = ("same_as", "card", "rule", "aligned", "card_name")

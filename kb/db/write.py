@@ -17,6 +17,7 @@ from typing import Any
 from ingest.entries import Card, Entry, Ruling
 from ingest.glossary import fold_name
 from kb import faults
+from kb.db import verdicts
 from kb.db.read import StoredRows
 from kb.db.schema import FORMAT, SCHEMA_VERSION
 from kb.i18n import t
@@ -187,6 +188,8 @@ def write(conn: sqlite3.Connection, kb: KnowledgeBase, stored: StoredRows | None
         "fingerprint": kb.fingerprint,
         "digest": content.hexdigest(),
     }
+    if changed:
+        verdicts.clear(conn)  # computed for the content just replaced: never left to describe this one
     before = dict(conn.execute("SELECT key, value FROM meta"))
     for key, value in meta.items():
         if before.get(key) != value:

@@ -8,6 +8,7 @@ we build ourselves are trusted.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -36,8 +37,10 @@ def _part_class(part: str) -> str:
     return _COLORS.get(part, "n")
 
 
+@lru_cache(maxsize=1024)
 def symbol(code: str) -> Markup:
-    """One symbol such as ``U``, ``2/B``, ``G/W``, ``X``, ``T``, ``Q`` as an accessible span."""
+    """One symbol such as ``U``, ``2/B``, ``G/W``, ``X``, ``T``, ``Q`` as an accessible span (a few dozen codes
+    recur across a whole site: each is built once, ``Markup.format`` being the costly part of a page)."""
     code_up = code.upper().replace("Х", "X")
     title = "{" + code_up + "}"
     if code_up == "T":
@@ -69,6 +72,8 @@ def with_symbols(text: str | None) -> Markup:
     """Escape ``text`` and draw every ``{…}`` symbol in it."""
     if not text:
         return Markup("")
+    if "{" not in text:
+        return escape(text)
     out: list[str] = []
     last = 0
     for match in SYMBOL_RE.finditer(text):

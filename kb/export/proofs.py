@@ -187,6 +187,10 @@ def _from_verify(verify: Any, kb: KnowledgeBase, data_dir: Path) -> dict[str, Ve
     ids = [r.id for r in kb.rulings] + [r.id for r in kb.rules]  # rule excerpts are backed by scenarios too
     context = verify.era_context(kb, data_dir) if hasattr(verify, "era_context") else None
     found = verify.verdicts(ids, scenarios, db, not_simulable, context=context)
+    if context is not None:  # every verdict of the stored knowledge base: kept for search and ``kb show``
+        from kb import verdict_cache
+
+        verdict_cache.record(kb, found, data_dir)
     both: set[str] = set()
     try:
         from kb import second_opinion

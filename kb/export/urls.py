@@ -44,8 +44,20 @@ def relative(from_page: str, target: str) -> str:
     path, hash_, anchor = target.partition("#")
     if not path or (path == from_page and hash_):
         return f"#{anchor}"
-    rel = posixpath.relpath(path, posixpath.dirname(from_page) or ".")
+    rel = _relpath(path, posixpath.dirname(from_page))
     return rel + (hash_ + anchor if hash_ else "")
+
+
+def _relpath(path: str, start: str) -> str:
+    """``posixpath.relpath`` for two site-root relative paths, without its ``abspath`` (a ``getcwd`` per link:
+    a site has millions of links). Anything unusual (``..``, ``//``, absolute) goes to ``posixpath``."""
+    parts, base = path.split("/"), start.split("/") if start else []
+    if path.startswith("/") or start.startswith("/") or any(p in ("", ".", "..") for p in parts + base):
+        return posixpath.relpath(path, start or ".")
+    common = 0
+    while common < min(len(parts), len(base)) and parts[common] == base[common]:
+        common += 1
+    return "/".join([".."] * (len(base) - common) + parts[common:]) or "."
 
 
 def root_of(page: str) -> str:

@@ -1,11 +1,12 @@
 """Search knows whether a ruling holds today: an obsolete one is marked, ranks below an equal current one, and
-``--current`` leaves it out (the currency comes from playing the scenarios, cached in build/verdicts.json)."""
+``--current`` leaves it out (the currency comes from playing the scenarios, kept in build/kb.sqlite)."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -55,20 +56,29 @@ def test_obsolete_rulings_are_marked_and_current_filters_them(seed_build: Path) 
     assert all(r["currency"] in ("current", "terms") for r in current if r["kind"] != "card")
 
 
-def test_the_verdict_cache_follows_the_scenarios(seed_build: Path, tmp_path: Path) -> None:
-    """Touching a scenario makes the cached verdicts stale: they are computed again, not served old."""
+def test_the_verdict_cache_follows_the_scenarios(
+    seed_build: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Touching a scenario makes the stored verdicts stale: they are computed again, not served old."""
     from kb import verdict_cache
 
-    cache = seed_build / "verdicts.json"
-    assert cache.exists()
-    key = json.loads(cache.read_text(encoding="utf-8"))["key"]
+    with sqlite3.connect(seed_build / "kb.sqlite") as conn:
+        key = conn.execute("SELECT value FROM meta WHERE key = 'verdicts_key'").fetchone()[0]
+        fingerprint = conn.execute("SELECT value FROM meta WHERE key = 'fingerprint'").fetchone()[0]
+        stored = conn.execute("SELECT count(*) FROM verdicts").fetchone()[0]
+        judged = conn.execute("SELECT count(*) FROM entries WHERE type IN ('ruling', 'rule')").fetchone()[0]
+        uncomputed = conn.execute("SELECT count(*) FROM ruling_verdicts WHERE status = 'not_computed'").fetchone()[0]
+    assert stored == judged > 300 and uncomputed == 0  # every ruling, note and rule excerpt, in the database
+    assert not (seed_build / "verdicts.json").exists()
+    monkeypatch.setenv("KB_BUILD_DIR", str(seed_build))
+    assert verdict_cache.load(key) is not None  # the key they were stored under serves them
+    assert verdict_cache.load(key + "x") is None  # any other key does not
+    assert verdict_cache.inputs_key(fingerprint, ROOT / "data") == key
     data = tmp_path / "data"
     for name in ("cards", "scenarios", "rules"):
         shutil.copytree(ROOT / "data" / name, data / name)
     shutil.copy(ROOT / "data" / "not_simulable.yaml", data / "not_simulable.yaml")
-    fingerprint = "x"
     before = verdict_cache.inputs_key(fingerprint, data)
     scenario = data / "scenarios" / "shm-persist-basic.yaml"
     os.utime(scenario, ns=(scenario.stat().st_atime_ns, scenario.stat().st_mtime_ns + 10**9))
     assert verdict_cache.inputs_key(fingerprint, data) != before
-    assert key  # the real cache carries its key

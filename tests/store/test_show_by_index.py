@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kb import store
 from kb.cli import app
-from kb.commands import ingest as ingest_cmd
+from kb.commands import show as show_cmd
 from tests.ingest.cr_fixtures import cr_text, write_cr
 from tests.ingest.test_mtgjson import GROVE, REDCAP, set_file, write
 
@@ -38,7 +38,7 @@ def stored(build_dir: Path, tmp_path: Path) -> Path:
 
 def _no_verification(monkeypatch: pytest.MonkeyPatch) -> None:
     """The lookup is what is compared here; verification is the same code either way (and slow)."""
-    monkeypatch.setattr(ingest_cmd, "_verification", lambda kb, entry_id: {"id": entry_id})
+    monkeypatch.setattr(show_cmd, "_verification", lambda kb, entry_id: {"id": entry_id})
     monkeypatch.setattr("kb.card_view._verdicts", lambda kb, ids: {i: {"id": i} for i in ids})
 
 
@@ -51,9 +51,9 @@ def test_every_entrys_context_is_the_same_from_its_part_and_from_the_whole(
     for entry in whole.entries:
         part = store.for_show(stored, entry.id)
         assert len(part.entries) < len(whole.entries) / 2, entry.id
-        resolved = ingest_cmd._resolve(part, entry.id)
+        resolved = show_cmd._resolve(part, entry.id)
         assert [e.id for e in resolved] == [entry.id]
-        assert ingest_cmd._context(part, resolved[0]) == ingest_cmd._context(whole, entry), entry.id
+        assert show_cmd._context(part, resolved[0]) == show_cmd._context(whole, entry), entry.id
 
 
 KEYS = [
