@@ -122,18 +122,28 @@ def fast_invocation(args: list[str]) -> tuple[str | None, str, dict[str, Any]] |
 
 
 def _run_fast(lang: str | None, command: str, values: dict[str, Any]) -> None:
-    """Call the command function directly: typer's parsing builds a pydantic adapter per parameter (~60 ms)."""
-    import typer
+    """Call the command function directly: typer's parsing builds a pydantic adapter per parameter (~60 ms).
 
-    from kb import cli_app, i18n
+    ``kb search`` runs without typer at all (``kb.commands.search_run``); typer is imported for an error.
+    """
+    from kb import i18n
 
     i18n.set_language(lang)
-    cli_app._Run.json = bool(values.get("as_json"))
-    module = import_module(f"kb.commands.{COMMAND_MODULES[command]}")
+    if command == "search":
+        from kb.commands.search_run import run
+    else:
+        from kb import cli_app
+
+        cli_app._Run.json = bool(values.get("as_json"))
+        run = getattr(import_module(f"kb.commands.{COMMAND_MODULES[command]}"), command)
     try:
-        getattr(module, command)(**values)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
+        run(**values)
+    except Exception as exc:
+        import typer
+
+        if isinstance(exc, typer.Exit):
+            sys.exit(exc.exit_code)
+        raise
 
 
 def main() -> None:

@@ -130,14 +130,14 @@ def dir_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def open_ours(directory: Path) -> object:
+def open_ours(directory: Path, engine: str = "whoosh") -> object:
     """A SearchSession over an index directory built outside the usual lifecycle."""
     from kb.search import glossary as glossary_mod
     from kb.search.index import IndexState
     from kb.search.service import SearchSession
 
     (directory / "glossary.json").write_text(glossary_mod.load(ROOT / "data" / "glossary").to_json(), "utf-8")
-    meta = {"doc_count": 0, "documents": {}}
+    meta = {"doc_count": 0, "documents": {}, "engine": engine}
     (directory / "meta.json").write_text(json.dumps(meta), "utf-8")
     return SearchSession(IndexState(directory, "bench", False, 0.0, 0, meta))
 

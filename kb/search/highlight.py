@@ -3,17 +3,49 @@ under, so «жетонами» is marked for a query about «жетон» and th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Set
 from functools import lru_cache
 
 from kb.search.analysis import analyze_spans
 
 Span = tuple[int, int]
+Analysis = tuple[tuple[int, int, tuple[str, ...]], ...]
+
+# Each hit's text is analysed for coordination, the confidence floor and highlighting; at 100 000 entries
+# that analysis cost more than the engine's search. The index stores it with the text (``encode``), the
+# engines hand it over with each hit (``remember``) and it is decoded only when asked for.
+_CACHE_LIMIT = 4096
+_analysed: dict[str, Analysis] = {}
+_stored: dict[str, str] = {}
 
 
-@lru_cache(maxsize=4096)
-def _spans(text: str) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
-    return tuple(analyze_spans(text, "index"))
+def encode(text: str) -> str:
+    """The index-time analysis of ``text`` as stored beside it: ``[[start, end, term, ...], ...]``."""
+    return json.dumps([[s, e, *terms] for s, e, terms in analyze_spans(text, "index")], ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def remember(text: str, encoded: str) -> None:
+    """The stored analysis of a fetched hit's text (``encode``), decoded on first use."""
+    if encoded and text not in _analysed:
+        if len(_stored) >= _CACHE_LIMIT:
+            _stored.clear()
+        _stored[text] = encoded
+
+
+def _spans(text: str) -> Analysis:
+    found = _analysed.get(text)
+    if found is None:
+        encoded = _stored.pop(text, None)
+        if encoded is not None:
+            found = tuple((row[0], row[1], tuple(row[2:])) for row in json.loads(encoded))
+        else:
+            found = tuple(analyze_spans(text, "index"))
+        if len(_analysed) >= _CACHE_LIMIT:
+            _analysed.clear()
+        _analysed[text] = found
+    return found
 
 
 def text_terms(text: str) -> frozenset[str]:
