@@ -14,12 +14,14 @@ entry's of the same language, so vocabulary and posting lengths grow as a real a
 and backend, in separate processes (so memory is each one's own): build time, index size, peak memory of
 the build and of a search process, and query latency p50/p95/max through the whole ``kb search`` path
 (parse, glossary, typo check, ranking, highlight) over the development queries, random 1–3-word queries,
-quoted phrases and prefixes.
+quoted phrases and prefixes, as wall clock and as the process's CPU time (on a machine shared with other
+work the wall clock measures the others too; the CPU time stays close to a quiet machine's figures).
 
 ``--cold``: only the cold start of the installed ``kb`` command on the built knowledge base (build/, as
 ``scripts/main.sh`` leaves it: index and verdicts up to date): ``kb search`` and ``kb show``, each run in a
 new process, interleaved with ``python -c pass`` in the same run, so the figures are comparable on a busy
-machine. Bytecode is compiled first (a cold process, not a first run after install).
+machine, with each process's CPU time (user + system) beside the wall clock. Bytecode is compiled first
+(a cold process, not a first run after install).
 
 Synthetic corpus: rulings assembled from the seeds' sentences (data/sources/*.txt), each 1–4 sentences
 drawn at random, with a random card name of the five sets (data/glossary/card-names-en-ru.csv), a random
