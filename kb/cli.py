@@ -127,7 +127,11 @@ def fast_invocation(args: list[str]) -> tuple[str | None, str, dict[str, Any]] |
 
 
 def _run_fast(lang: str | None, command: str, values: dict[str, Any]) -> None:
-    """Call the command function directly: typer's parsing builds a pydantic adapter per parameter (~60 ms)."""
+    """Call the command function directly: typer's parsing builds a pydantic adapter per parameter (~60 ms).
+
+    ``kb show`` / ``kb stats`` (``kb.commands.show``) and ``kb search`` (``kb.commands.search_run``) run without
+    typer at all; typer is imported for an error.
+    """
     from kb import i18n
 
     i18n.set_language(lang)
@@ -136,16 +140,21 @@ def _run_fast(lang: str | None, command: str, values: dict[str, Any]) -> None:
 
         getattr(show, command)(**values)
         return
-    import typer
+    if command == "search":
+        from kb.commands.search_run import run
+    else:
+        from kb import cli_app
 
-    from kb import cli_app
-
-    cli_app._Run.json = bool(values.get("as_json"))
-    module = import_module(f"kb.commands.{COMMAND_MODULES[command]}")
+        cli_app._Run.json = bool(values.get("as_json"))
+        run = getattr(import_module(f"kb.commands.{COMMAND_MODULES[command]}"), command)
     try:
-        getattr(module, command)(**values)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
+        run(**values)
+    except Exception as exc:
+        import typer
+
+        if isinstance(exc, typer.Exit):
+            sys.exit(exc.exit_code)
+        raise
 
 
 def main() -> None:

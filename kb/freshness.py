@@ -46,6 +46,8 @@ def refresh_if_stale() -> list[str]:
 def _stored(kb_file: os.PathLike[str]) -> bool:
     from pathlib import Path
 
+    if Path(kb_file).exists():  # what ``store.exists`` answers then too, without importing the store
+        return True
     from kb import store
 
     return store.exists(Path(kb_file))

@@ -7,15 +7,12 @@ nothing changed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 
-from kb.cli_app import JSON_OPTION, app, console, err_console, fail, print_json
-from kb.i18n import entry_type_label, status_label, t
-
-if TYPE_CHECKING:
-    from kb.search.service import Result, SearchResponse
+from kb.cli_app import JSON_OPTION, app, console, fail, print_json
+from kb.i18n import t
 
 
 @app.command(help="cmd.search")
@@ -31,91 +28,9 @@ def search(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Search rulings, notes, rules and cards (Russian morphology, RU↔EN glossary, typo tolerance)."""
-    from kb.search.index import IndexError_
-    from kb.search.service import SearchError, SearchRequest, open_session
+    from kb.commands.search_run import run
 
-    _refresh_sources(quiet=as_json)
-    try:
-        session = open_session()
-    except IndexError_ as exc:
-        fail(str(exc))
-    try:
-        request = SearchRequest(query, set_, card, mechanic, kind, lang, limit, current)
-        response = session.search(request)
-    except SearchError as exc:
-        fail(str(exc))
-    finally:
-        session.close()
-    if as_json:
-        print_json(response.to_json())
-        return
-    if session.state.built:
-        built = t("search.index_built", count=session.state.doc_count, seconds=session.state.seconds)
-        err_console.print(built, style="dim", highlight=False, markup=False)
-    _print_results(response)
-
-
-def _print_results(response: SearchResponse) -> None:
-    from rich.text import Text
-
-    if response.searched:
-        from kb.search.query import MAX_QUERY_CHARS
-
-        used, length = len(response.searched), len(response.query)
-        console.print(Text(t("search.query_cut", limit=MAX_QUERY_CHARS, used=used, length=length), style="yellow"))
-    for correction in response.corrections:
-        console.print(Text(t("search.instead", suggestion=correction.suggestion, word=correction.word), style="dim"))
-    if not response.answered:
-        console.print(Text(t("search.nothing_relevant", query=response.searched or response.query, weak=response.weak)))
-        console.print(Text(t("search.nothing_relevant_hint"), style="dim"))
-        return
-    if not response.results:
-        console.print(Text(t("search.nothing", query=response.searched or response.query)))
-        console.print(Text(t("search.nothing_hint"), style="dim"))
-        return
-    shown = len(response.results)
-    query = response.searched or response.query
-    console.print(Text(t("search.found", total=response.total, query=query, shown=shown), style="bold"))
-    for number, result in enumerate(response.results, start=1):
-        console.print()
-        console.print(_header(number, result))
-        console.print(_highlighted(result))
-    console.print()
-    console.print(Text(t("search.full_entry", id=response.results[0].id), style="dim"))
-
-
-def _header(number: int, result: Result) -> Any:
-    from rich.text import Text
-
-    where = " · ".join(part for part in (result.set, result.section) if part)
-    status = str(result.extra.get("verdict", ""))
-    currency = str(result.extra.get("currency", ""))
-    marks: list[tuple[str, str]] = []
-    if status == "verified":
-        label = str(result.extra.get("currency_label", ""))
-        style = {"obsolete": "bold red", "terms": "yellow", "current": "green"}.get(currency, "dim")
-        marks = [("  " + status_label(status), "green"), (f" · {label}" if label else "", style)]
-    elif status:
-        marks = [("  " + status_label(status), "dim")]
-    return Text.assemble(
-        (f"{number:>2}. ", "bold"),
-        (result.id, "bold cyan"),
-        (f"  [{entry_type_label(result.kind)}, {result.lang}]  ", "dim"),
-        (where, "green"),
-        *marks,
-        ("  " + t("search.score", score=result.score), "dim"),
-    )
-
-
-def _highlighted(result: Result) -> Any:
-    """The snippet with the matched words, as written in the entry, in bold yellow."""
-    from rich.padding import Padding
-    from rich.text import Text
-
-    text = Text(result.snippet)
-    for start, end in result.snippet_highlights:
-        text.stylize("bold yellow", start, end)
-    return Padding(text, (0, 0, 0, 4))
+    run(query, set_, card, mechanic, kind, lang, limit, current, as_json)
 
 
 @app.command(help="cmd.index")
@@ -159,16 +74,6 @@ def index(
 
 
 def _refresh_sources(quiet: bool) -> None:
-    """Re-ingest edited bundled sources first, so the index is never built from a stale knowledge base."""
-    from ingest.errors import IngestError
-    from kb.cli_app import stored_kb_path
-    from kb.freshness import refresh_if_stale
+    from kb.commands.search_run import refresh_sources
 
-    stored_kb_path()  # a one-line error when there is none (an earlier kb.json is migrated first)
-
-    try:
-        refreshed = refresh_if_stale()
-    except IngestError as exc:
-        fail(t("err.sources_stale", error=exc))
-    if refreshed and not quiet:
-        err_console.print(t("search.reingested", ids=", ".join(refreshed)), style="dim", highlight=False, markup=False)
+    refresh_sources(quiet)

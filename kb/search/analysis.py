@@ -74,6 +74,7 @@ def use_vocabulary(vocabulary: dict[str, tuple[str, ...]]) -> None:
     global _VOCABULARY
     _VOCABULARY = vocabulary
     word_terms.cache_clear()
+    _WORD_TERMS.clear()
 
 
 def russian_lemmas(folded: str) -> tuple[str, ...]:
@@ -160,14 +161,35 @@ def tokenize(text: str) -> list[Token]:
 
 def analyze(text: str, mode: str = "index") -> list[tuple[str, ...]]:
     """Positions of ``text`` without stop words; each position lists its alternative terms."""
-    return [tok.terms(mode) for tok in tokenize(text) if not tok.stop]
+    return [terms for _, _, terms in analyze_spans(text, mode)]
 
 
 def analyze_spans(text: str, mode: str = "index") -> Iterator[tuple[int, int, tuple[str, ...]]]:
-    """(start, end, terms) for each non-stop token: what highlighting needs to map terms back to text."""
-    for tok in tokenize(text):
-        if not tok.stop:
-            yield tok.start, tok.end, tok.terms(mode)
+    """(start, end, terms) for each non-stop token: what highlighting needs to map terms back to text.
+
+    The hot path of search (every hit's text is analysed for highlighting and coordination): it reads the
+    regular expression's matches directly and memoises each word's terms, with no ``Token`` per word,
+    which made it ten times slower at 100 000 entries. Same output as ``tokenize`` + ``Token.terms``.
+    """
+    words = _WORD_TERMS
+    for match in _TOKEN_RE.finditer(text):
+        kind = match.lastgroup or "word"
+        surface = match.group(0)
+        if kind == "word":
+            terms = words.get(surface)
+            if terms is None:
+                if len(words) >= _WORD_TERMS_LIMIT:
+                    words.clear()
+                terms = words[surface] = () if fold(surface) in STOPS else word_terms(surface)
+            if terms:
+                yield match.start(), match.end(), terms
+        else:
+            yield match.start(), match.end(), token_terms(kind, surface, mode)
+
+
+# surface form → its terms, () for a stop word (``analyze_spans``); cleared with the vocabulary
+_WORD_TERMS: dict[str, tuple[str, ...]] = {}
+_WORD_TERMS_LIMIT = 300_000
 
 
 # --- whoosh adapter --------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ printed by ``scripts/bench_relevance.py``.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Protocol
 
 from kb.search.analysis import analyze
@@ -38,10 +39,13 @@ def hit_terms(hit: Hit) -> set[str]:
     """Every term of the hit's text and of its context (section heading, cards named)."""
     context = [str(hit.extra.get("section_title") or ""), str(hit.extra.get("name") or ""),
                str(hit.extra.get("name_en") or ""), *(str(c) for c in hit.extra.get("cards") or [])]
-    found = set(text_terms(hit.text))
-    for position in analyze(" ".join(context)):
-        found.update(position)
-    return found
+    return set(text_terms(hit.text)) | _context_terms(" ".join(context))
+
+
+@lru_cache(maxsize=4096)
+def _context_terms(context: str) -> frozenset[str]:
+    """A section heading and card names recur across hits: analysed once."""
+    return frozenset(t for position in analyze(context) for t in position)
 
 
 def answered(plan: Node | None, hits: list[Hit], index: Frequencies) -> bool:

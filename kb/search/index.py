@@ -39,7 +39,7 @@ from kb.search.glossary import GLOSSARY_FILES
 if TYPE_CHECKING:
     from kb.search.documents import IndexDoc
 
-INDEX_FORMAT = "kb-search-5"
+INDEX_FORMAT = "kb-search-6"  # 6: the text's analysis stored with it (``highlight.encode``)
 POINTER = "CURRENT"
 
 
@@ -129,19 +129,19 @@ def ensure_index(rebuild: bool = False, backend: str | None = None) -> IndexStat
     """The live index, built or rebuilt first when missing, stale, of another backend than the one chosen,
     or ``rebuild`` is asked for."""
     root = paths.index_dir()
+    pointer = read_pointer(root)
+    engine = chosen_backend(backend, pointer)
+    fresh = not rebuild and pointer is not None and pointer.get("engine", DEFAULT_ENGINE) == engine
+    if fresh and pointer is not None and pointer.get("inputs") == _stats(_inputs()):
+        return _state(root, pointer)  # the knowledge base is there: its size and mtime are among the inputs
     from kb import store
 
     if not store.exists(paths.kb_path()):
         raise IndexError_(f"{paths.kb_path()}: no knowledge base yet; run `kb ingest` first")
-    pointer = read_pointer(root)
-    engine = chosen_backend(backend, pointer)
-    if not rebuild and pointer is not None and pointer.get("engine", DEFAULT_ENGINE) == engine:
-        if pointer.get("inputs") == _stats(_inputs()):
-            return _state(root, pointer)
-        if pointer.get("fingerprint") == fingerprint(engine):
-            pointer["inputs"] = _stats(_inputs())
-            write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
-            return _state(root, pointer)
+    if fresh and pointer is not None and pointer.get("fingerprint") == fingerprint(engine):
+        pointer["inputs"] = _stats(_inputs())
+        write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
+        return _state(root, pointer)
     with _build_lock(root):
         pointer = read_pointer(root)
         current = fingerprint(engine)

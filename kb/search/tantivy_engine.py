@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from kb.search import highlight
 from kb.search.analysis import analyze_spans
 from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
@@ -40,6 +41,7 @@ def _schema() -> Any:
     for name in ("topic", "cards", "rules"):
         builder.add_text_field(name, tokenizer_name="raw", index_option="position")
     builder.add_text_field("extra", stored=True, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field("analysis", stored=True, tokenizer_name="raw", index_option="basic")
     builder.add_unsigned_field("order", stored=True, fast=True)
     return builder.build()
 
@@ -73,6 +75,7 @@ class TantivyEngine:
             for name in TEXT:
                 document.add_pre_tokenized_text(name, _tokens(getattr(doc, name)))
             document.add_text("extra", json.dumps(doc.extra, ensure_ascii=False))
+            document.add_text("analysis", highlight.encode(doc.text))
             document.add_unsigned("order", count)
             writer.add_document(document)
             count += 1
@@ -260,6 +263,7 @@ class TantivySearcher:
         hits = []
         for score, _, doc in found[:limit]:
             kind = doc.get_first("kind")
+            highlight.remember(doc.get_first("text"), doc.get_first("analysis") or "")
             hits.append(
                 Hit(
                     id=doc.get_first("id"),

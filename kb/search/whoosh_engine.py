@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from kb.search import highlight
 from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
 from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix, walk
@@ -49,6 +50,7 @@ def whoosh_schema() -> Any:
         cards=fields.TEXT(analyzer=analyzer, phrase=True),
         rules=fields.TEXT(analyzer=analyzer, phrase=False),
         extra=fields.STORED(),
+        analysis=fields.STORED(),
     )
 
 
@@ -75,6 +77,7 @@ class WhooshEngine:
                     cards=doc.cards,
                     rules=doc.rules,
                     extra=json.dumps(doc.extra, ensure_ascii=False),
+                    analysis=highlight.encode(doc.text),
                 )
                 count += 1
         except BaseException:
@@ -330,7 +333,12 @@ class WhooshSearcher:
                 if results.scored_length() < limit:
                     results = None
         if results is None:
-            wq = self.compile(plan) if plan is not None else q.Every()
+            if plan is not None:
+                wq = self.compile(plan)
+            elif fq is not None:  # filters only (a card by name): walk their postings, not every document
+                wq, fq = q.ConstantScoreQuery(fq, 1.0), None
+            else:
+                wq = q.Every()
             if _null(wq):
                 return Page(0, [])
             if exact:
@@ -353,6 +361,7 @@ class WhooshSearcher:
         hits = []
         for hit in ranked[:limit]:
             stored = hit.fields()
+            highlight.remember(stored["text"], stored.get("analysis") or "")
             hits.append(
                 Hit(
                     id=stored["id"],

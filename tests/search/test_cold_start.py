@@ -102,3 +102,21 @@ def test_vocabulary_matches_pymorphy3(session: object) -> None:
     assert "мироходцы" in vocabulary and "упорства" in vocabulary
     for word, stored in vocabulary.items():
         assert stored == lemmas(word), word
+
+
+@pytest.mark.parametrize(("args", "absent"), [
+    (["search", "мироходец", "--json"], ("typer", "rich")),
+    (["search", "мироходец"], ("typer",)),
+])
+def test_search_does_not_import_typer(kb_dir: Path, args: list[str], absent: tuple[str, ...]) -> None:
+    """typer and rich cost a tenth of a second to import: ``kb search --json`` needs neither, the text output
+    only rich (``kb.commands.search_run``)."""
+    env = {**os.environ, "KB_BUILD_DIR": str(kb_dir)}
+    _kb(["index"], env, "from kb.cli import main; main()")
+    check = "import json; print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich'))),"
+    check += " file=sys.stderr)"
+    run = _kb(args, env, f"from kb.cli import main; main(); {check}")
+    assert run.returncode == 0 and run.stdout, run.stderr
+    loaded = set(json.loads(run.stderr.strip().splitlines()[-1]))
+    assert not {m for m in loaded if m.split(".")[0] in absent}, loaded
+    assert "rich" in {m.split(".")[0] for m in loaded} or "--json" in args  # the check sees what is imported
