@@ -148,13 +148,13 @@ def site_agreement(kb: object, session: object, queries: list[str], out: Path, v
             ours = [_place(r) for r in response.results]
             theirs = [_site_place(h) for h in found["urls"]]
             same_first += ours[:1] == theirs[:1]
-            overlap += len(set(ours) & set(theirs)) if ours or theirs else 5
+            overlap += len(set(ours) & set(theirs)) / max(len(ours), len(theirs)) if ours or theirs else 1
             same_answer += response.answered == found["answered"]
             rows.append((ours[:1] == theirs[:1] and set(ours) == set(theirs), query, ours, theirs))
         browser.close()
     n = max(1, len(queries))
     print(f"site vs CLI over {len(queries)} queries: same first result {same_first / n:.3f}, "
-          f"top-5 overlap {overlap / (5 * n):.3f}, same relevant/nothing-relevant verdict {same_answer / n:.3f}")
+          f"top-5 overlap {overlap / n:.3f}, same relevant/nothing-relevant verdict {same_answer / n:.3f}")
     if verbose:
         for same, query, ours, theirs in rows:
             if not same:

@@ -383,13 +383,12 @@ class IndexBuilder:
 
 def _constants() -> dict[str, Any]:
     """The CLI's ranking constants, read from its modules so the two cannot drift."""
-    from kb.search import card_first, confidence, query, service, whoosh_dismax, whoosh_engine
+    from kb.search import card_first, confidence, query, service, whoosh_engine
 
     return {
         "fieldBoosts": [whoosh_engine.FIELD_BOOSTS[f] for f in SCORED_FIELDS],
         "kindPrior": whoosh_engine.KIND_PRIOR,
         "rerankDepth": whoosh_engine.RERANK_DEPTH,
-        "tiebreak": whoosh_dismax.DISMAX_TIEBREAK,
         "expansionBoost": query.EXPANSION_BOOST,
         "phraseBoost": query.PHRASE_BOOST,
         "minTypo": query.MIN_TYPO_LENGTH,

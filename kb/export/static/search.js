@@ -309,23 +309,13 @@
   }
   function sum(children) { return children.reduce(function (s, c) { return s + c.est; }, 0); }
 
-  /* whoosh's DisjunctionMax: a huffman-like tree by estimated size (util.make_weighted_tree), each node
-   * max + tiebreak × min of its two sides. */
-  function dismaxQ(children, tiebreak) {
+  /* whoosh's DisjunctionMax as it really scores: the best child. whoosh builds its matcher tree with
+   * util.make_weighted_tree, which never passes the tiebreak on to the matchers (kb/search/whoosh_dismax.py
+   * asks for 0.1, and 1.0 for a phrase's fields), so every DisMax of the CLI is a plain max. */
+  function dismaxQ(children) {
     if (!children.length) return NULL;
     if (children.length === 1) return children[0];
-    var est = Math.min(meta.n, sum(children));
-    var ls = children.map(function (c, i) { return { w: c.est, m: c, i: i }; });
-    ls.sort(function (x, y) { return (x.w - y.w) || (x.i - y.i); });
-    while (ls.length > 1) {
-      var x = ls.shift(), y = ls.shift();
-      var item = { w: x.w + y.w, m: { q: "dismax", a: x.m, b: y.m, tb: tiebreak, boost: 1, est: 0 } };
-      var at = 0;
-      while (at < ls.length && !(item.w < ls[at].w)) at++;
-      ls.splice(at, 0, item);
-    }
-    var tree = ls[0].m;
-    return { q: "wrap", child: tree, boost: 1, est: est };
+    return { q: "max", children: children, boost: 1, est: Math.min(meta.n, sum(children)) };
   }
 
   function boosted(q, boost) { if (q && boost !== 1) q.boost *= boost; return q; }
@@ -341,7 +331,7 @@
         if (isRule(term) && has(RULES, term)) fields.push(termQ(RULES, term, C.fieldBoosts[RULES]));
         if (fields.length) perTerm.push(fields.length === 1 ? fields[0] : unionQ(fields));
       });
-      return boosted(dismaxQ(perTerm, C.tiebreak), node.boost);
+      return boosted(dismaxQ(perTerm), node.boost);
     }
     if (node.type === "phrase") {
       var perField = [], pk = phraseKey(node);
@@ -351,20 +341,20 @@
           var present = node.positions[p].filter(function (t) { return has(f, t); });
           if (!present.length) return;
           var terms = present.map(function (t) { return termQ(f, t, 1); });
-          best.push(terms.length === 1 ? terms[0] : dismaxQ(terms, C.tiebreak));
+          best.push(terms.length === 1 ? terms[0] : dismaxQ(terms));
           ests.push(terms.length === 1 ? terms[0].est : Math.min(meta.n, sum(terms)));
         }
         perField.push({ q: "require", a: unionQ(best, C.fieldBoosts[f]), f: f, key: pk, boost: 1,
                         est: Math.min.apply(null, ests) });
       });
       if (!perField.length) return NULL;
-      var q = dismaxQ(perField, 1.0);
+      var q = dismaxQ(perField);
       // whoosh applies no boost to a lone Require (FixedRequire.matcher ignores it): the same here
       return q.q === "require" ? q : boosted(q, node.boost / Math.max(1, node.positions.length));
     }
     if (node.type === "anyof") {
       var children = node.children.map(compile).filter(Boolean);
-      return boosted(dismaxQ(children, C.tiebreak), node.boost);
+      return boosted(dismaxQ(children), node.boost);
     }
     var should = node.should.map(compile).filter(Boolean);
     if (!should.length) return NULL;
@@ -375,8 +365,6 @@
     if (!q) return out;
     if (q.q === "term") out.push([q.term, q.f]);
     else if (q.q === "require") { out.push([q.key, q.f]); queryTerms(q.a, out); }
-    else if (q.q === "dismax") { queryTerms(q.a, out); queryTerms(q.b, out); }
-    else if (q.q === "wrap") queryTerms(q.child, out);
     else q.children.forEach(function (c) { queryTerms(c, out); });
     return out;
   }
@@ -393,11 +381,8 @@
       s = idf * ((tf * (C.k1 + 1)) / (tf + C.k1 * ((1 - C.b) + C.b * fl / avg)));
     } else if (q.q === "or") {
       q.children.forEach(function (c) { s += score(c, doc); });
-    } else if (q.q === "dismax") {
-      var sa = score(q.a, doc), sb = score(q.b, doc);
-      s = sa && sb ? Math.max(sa, sb) + q.tb * Math.min(sa, sb) : sa || sb;
-    } else if (q.q === "wrap") {
-      s = score(q.child, doc);
+    } else if (q.q === "max") {
+      q.children.forEach(function (c) { s = Math.max(s, score(c, doc)); });
     } else if (q.q === "require") {
       var docs = postings(q.key, q.f);
       s = docs && docs.has(doc) ? score(q.a, doc) : 0;
@@ -411,9 +396,7 @@
     else if (q.q === "require") {
       var docs = postings(q.key, q.f);
       if (docs) docs.forEach(function (_, d) { if (score(q.a, d)) out.add(d); });
-    } else if (q.q === "dismax") { candidates(q.a, out); candidates(q.b, out); }
-    else if (q.q === "wrap") candidates(q.child, out);
-    else q.children.forEach(function (c) { candidates(c, out); });
+    } else q.children.forEach(function (c) { candidates(c, out); });
     return out;
   }
 
@@ -550,7 +533,9 @@
     return out;
   }
 
+  var lastState = null;
   function rank(state, limit) {
+    lastState = state;
     var empty = { hits: [], total: 0, answered: true, corrections: state.corrections, terms: new Set() };
     if (!state.plan || !state.q) return empty;
     var q = state.q, scored = [];
@@ -803,6 +788,11 @@
       });
     },
     loaded: function () { return requested.slice(); },
+    /* Per unit of the last query's plan, its score on a document (debugging the ranking against the CLI). */
+    explain: function (doc) {
+      var plan = lastState.plan, units = plan.type === "bool" ? plan.should : [plan];
+      return units.map(function (u) { var q = compile(u); return q ? score(q, doc) : 0; });
+    },
     reset: function () { shards = { meta: shards.meta }; postCache = {}; requested = []; }
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
