@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.search import analysis
@@ -479,6 +479,13 @@ def site_index(kb: KnowledgeBase, site: SiteModel) -> Iterator[tuple[str, str]]:
     yield from build_files(docs, site_places(site), glossary, has_twins(kb))
 
 
-_JS_GROUPS = re.compile(TOKEN_SOURCE)
+def read_shard(directory: Path, name: str) -> Any:
+    """One written shard's data (tests and benchmarks): ``directory`` is the index's ``search/`` folder."""
+    text = (directory / f"{name}.js").read_text(encoding="utf-8")
+    prefix = f'KBShard("{name}",'
+    if not (text.startswith(prefix) and text.endswith(");\n")):
+        raise ValueError(f"{directory / name}.js: not a search shard")
+    return json.loads(text[len(prefix):-3])
 
-__all__ = ["Place", "build_files", "cli_documents", "site_index", "site_places", "shard_hash"]
+
+__all__ = ["Place", "build_files", "cli_documents", "read_shard", "shard_hash", "site_index", "site_places"]

@@ -725,6 +725,7 @@
         list.appendChild(button);
       }
       list.hidden = false;
+      list.setAttribute("data-query", q);  // what the list shows (tests wait for their query's answer)
       status(res.answered ? res.total + " " + plural(res.total) : "");
     }
 
@@ -783,7 +784,8 @@
     /* The documents' site ids for a query's hits (tests and benchmarks): {ids, answered, total}. */
     ids: function (query, limit) {
       return search(query, { limit: limit || 10 }).then(function (res) {
-        return { urls: res.hits.slice(0, limit || 10).map(function (h) { return row(h.doc)[0]; }),
+        var hits = res.hits.slice(0, limit || 10);
+        return { urls: hits.map(function (h) { return row(h.doc)[0]; }), wheres: hits.map(function (h) { return row(h.doc)[2]; }),
                  answered: res.answered, total: res.total };
       });
     },
