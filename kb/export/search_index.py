@@ -239,8 +239,8 @@ class IndexBuilder:
                 if term not in present:
                     present.add(term)
                     self.postings[term][CTX].append(number)
-        key = (doc.kind, " ".join(doc.text.split()))
-        group = self.groups.setdefault(key, number)
+        text_key = (doc.kind, " ".join(doc.text.split()))
+        group = self.groups.setdefault(text_key, number)
         names = {str(n).lower() for n in doc.extra.get("cards", []) or []}
         names |= {str(doc.extra.get(k) or "").lower() for k in ("name", "name_en")}
         about = sorted(names & self.card_names)
