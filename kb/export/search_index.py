@@ -44,11 +44,11 @@ if TYPE_CHECKING:
     from kb.store import KnowledgeBase
 
 FORMAT_VERSION = 3
-PAGE_SIZE = 16
+PAGE_SIZE = 8
 SCORED_FIELDS = ("text", "topic", "cards", "rules")  # whoosh_engine.FIELD_BOOSTS, in this order
 CTX = len(SCORED_FIELDS)  # the "context" presence list (``kb.search.confidence.hit_terms``): field index 4
-LONG_LIST = 3000  # characters: a longer posting list gets its own file
-SHARD_TARGET = 12_000  # characters a term / form / glossary shard aims at
+LONG_LIST = 2000  # characters: a longer posting list gets its own file
+SHARD_TARGET = 3000  # bytes a term / form / glossary shard aims at (a query loads one per word or term)
 DISPLAY_CHARS = 1200  # a hit's text in the page data (the search shows at most 600 around the match)
 PHRASE_MARK = "\u0001"
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
@@ -311,7 +311,7 @@ class IndexBuilder:
             if not term.startswith(PHRASE_MARK) and term:
                 lexicon[term[0]].append([term, max(dfs[:3]) or -1, 1 if term in vocabulary else 0])
 
-        term_shards = _shard_count(sum(len(json.dumps(r)) + len(t) for t, r in term_records.items()))
+        term_shards = _shard_count(sum(_size(r) + _size(t) for t, r in term_records.items()))
         grouped: dict[int, dict[str, Any]] = defaultdict(dict)
         for term, record in term_records.items():
             grouped[shard_hash(term) % term_shards][term] = record
@@ -321,7 +321,7 @@ class IndexBuilder:
             yield f"p/{number}.js", _script(f"p/{number}", encoded)
 
         forms = self._forms()
-        form_shards = _shard_count(sum(len(f) * 2 + len(json.dumps(t, ensure_ascii=False)) for f, t in forms.items()))
+        form_shards = _shard_count(sum(_size(f) + _size(t) for f, t in forms.items()))
         grouped = defaultdict(dict)
         for form, form_terms in forms.items():
             grouped[shard_hash(form) % form_shards][form] = form_terms
@@ -364,20 +364,19 @@ class IndexBuilder:
             for index, term in enumerate(terms):
                 for alt in term.match[0]:
                     first[alt].append([concept, index])
-        size = sum(len(json.dumps(v, ensure_ascii=False)) for v in first.values()) * 4
-        count = _shard_count(size)
+        payloads = {concept: {
+            "o": order[concept],
+            "w": [[t.text, t.lang, [list(p) for p in t.match], [list(p) for p in t.search]] for t in concepts[concept]],
+            "c": self._card_docs(concept[5:]) if concept.startswith("card:") else [],
+        } for concept in concepts}
+        sizes = {concept: _size(payload) for concept, payload in payloads.items()}
+        count = _shard_count(sum(_size(hits) + sum(sizes[c] for c, _ in hits) for hits in first.values()))
         shards: dict[int, dict[str, Any]] = defaultdict(lambda: {"first": {}, "concepts": {}})
         for alt, hits in first.items():
             shard = shards[shard_hash(alt) % count]
             shard["first"][alt] = hits
             for concept, _ in hits:
-                if concept not in shard["concepts"]:
-                    shard["concepts"][concept] = {
-                        "o": order[concept],
-                        "w": [[t.text, t.lang, [list(p) for p in t.match], [list(p) for p in t.search]]
-                              for t in concepts[concept]],
-                        "c": self._card_docs(concept[5:]) if concept.startswith("card:") else [],
-                    }
+                shard["concepts"].setdefault(concept, payloads[concept])
         return count, shards
 
 
@@ -402,6 +401,10 @@ def _constants() -> dict[str, Any]:
         "k1": 1.2,
         "b": 0.75,
     }
+
+
+def _size(data: Any) -> int:
+    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
 def _shard_count(size: int) -> int:
