@@ -70,16 +70,18 @@ def main() -> int:
             relevance.BaselineIndex(workdir / "snowball", relevance.snowball_ru_analyzer(), docs),
         ]
         names = ("whoosh StandardAnalyzer", "Snowball Russian stemmer")
+        same_as = relevance.equivalents(kb)  # a RU/EN pair, or one card's entries, are one answer
         for path in args.queries:
             queries = relevance.load_dev_set(path)
             results = [
                 relevance.evaluate(
                     "kb search (ours)",
                     lambda q: [r.id for r in session.search(SearchRequest(q, limit=10)).results],
-                    queries,
+                    queries, same_as=same_as,
                 )
             ]
-            results += [relevance.evaluate(n, b.rank, queries) for n, b in zip(names, baselines, strict=True)]
+            results += [relevance.evaluate(n, b.rank, queries, same_as=same_as)
+                        for n, b in zip(names, baselines, strict=True)]
             print(f"{path.name}: {len(queries)} queries over {len(docs)} indexed entries ({args.kb})")
             print(f"{'system':<28} {'R@1':>8} {'R@5':>8} {'MRR':>8}")
             for metrics in results:

@@ -434,8 +434,8 @@
     return best >= C.coverageFloor;
   }
 
-  function isNameOnly(tokens) {
-    var alts = tokens.map(function (t) { return tokenTerms(t, false); }), covered = new Set();
+  function isNameOnly(tokens, alts) {  // alts: the query's terms as searched (typos corrected)
+    var covered = new Set();
     findGlossary(alts).forEach(function (hit) {
       if (hit.concept.lastIndexOf("card:", 0) === 0) for (var i = hit.start; i < hit.end; i++) covered.add(i);
     });
@@ -448,12 +448,12 @@
   }
 
   /* kb.search.card_first: the cards a query names, before (or right after the best of) the rest. */
-  function cardFirst(hits, tokens, names, cards) {
+  function cardFirst(hits, tokens, alts, names, cards) {
     if (!cards.length) return hits;
     var seen = new Set(cards);
     var top = hits.reduce(function (m, h) { return Math.max(m, h.score); }, -Infinity);
     if (top === -Infinity) top = 1.0;
-    if (!isNameOnly(tokens)) {
+    if (!isNameOnly(tokens, alts)) {
       var best = hits.slice(0, 1).filter(function (h) { return !seen.has(h.doc); });
       var rest = hits.slice(1).filter(function (h) { return !seen.has(h.doc); });
       var lifted = cards.map(function (d) { return { doc: d, score: best.length ? best[0].score : top }; });
@@ -564,7 +564,7 @@
       }
       surfaceTerms = null;
       var answer = true;
-      if (names.length) hits = cardFirst(hits, state.tokens, names, cards);
+      if (names.length) hits = cardFirst(hits, state.tokens, state.alts, names, cards);
       else answer = answered(units, hits);
       var terms = positiveTerms(state.plan);
       if (!answer) return { hits: [], total: 0, answered: false, weak: scored.length, corrections: state.corrections, terms: terms };
