@@ -21,7 +21,7 @@ is a script that registers itself (``KBShard(name, data)``), because ``file://``
     search/l/N.js         the lexicon by first character (typo correction only)
     search/d/N.js         document metadata, ``PAGE_SIZE`` documents a page, loaded for the hits shown
 
-Postings are strings of base-64 varints (``_varint``): doc delta, term frequency, length byte.
+Postings are strings of base-46 varints (``_varint``): doc delta, term frequency, length byte.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ LONG_LIST = 2000  # characters: a longer posting list gets its own file
 SHARD_TARGET = 3000  # bytes a term / form / glossary shard aims at (a query loads one per word or term)
 DISPLAY_CHARS = 1200  # a hit's text in the page data (the search shows at most 600 around the match)
 PHRASE_MARK = "\u0001"
-ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+# Postings digits: printable ASCII but the two characters JSON escapes; the first half ends a number.
+ALPHABET = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\')
+BASE = len(ALPHABET) // 2
 
 # The analyzer's token expression (kb.search.analysis._TOKEN_RE) in the syntax both Python and JavaScript
 # read alike: \w spelled out, groups in the same order (symbol, pt, rule, signed, word).
@@ -77,27 +79,27 @@ def shard_hash(text: str) -> int:
 
 
 def _varint(values: Iterable[int]) -> str:
-    """Non-negative integers as base-64 digits, low group first; digits ≥ 32 say "more follows"."""
+    """Non-negative integers in base ``BASE``, low digit first; a digit from the upper half says "more follows"."""
     out = []
     for v in values:
-        while v >= 32:
-            out.append(ALPHABET[32 + (v & 31)])
-            v >>= 5
+        while v >= BASE:
+            out.append(ALPHABET[BASE + v % BASE])
+            v //= BASE
         out.append(ALPHABET[v])
     return "".join(out)
 
 
 def decode_varint(text: str) -> list[int]:
     """The inverse of ``_varint`` (tests; the browser has its own)."""
-    out, value, shift = [], 0, 0
+    out, value, scale = [], 0, 1
     for ch in text:
         digit = ALPHABET.index(ch)
-        if digit >= 32:
-            value += (digit - 32) << shift
-            shift += 5
+        if digit >= BASE:
+            value += (digit - BASE) * scale
+            scale *= BASE
         else:
-            out.append(value + (digit << shift))
-            value, shift = 0, 0
+            out.append(value + digit * scale)
+            value, scale = 0, 1
     return out
 
 
@@ -388,6 +390,8 @@ def _constants() -> dict[str, Any]:
         "fieldBoosts": [whoosh_engine.FIELD_BOOSTS[f] for f in SCORED_FIELDS],
         "kindPrior": whoosh_engine.KIND_PRIOR,
         "rerankDepth": whoosh_engine.RERANK_DEPTH,
+        "exactLimit": whoosh_engine.EXACT_TOTAL_LIMIT,
+        "commonFraction": whoosh_engine.COMMON_FRACTION,
         "expansionBoost": query.EXPANSION_BOOST,
         "phraseBoost": query.PHRASE_BOOST,
         "minTypo": query.MIN_TYPO_LENGTH,

@@ -17,9 +17,12 @@
     verified: "проверено", failing: "не проходит", unlinked: "не связано со сценарием",
     not_simulable: "не моделируется"
   };
-  var ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
-  var DIGIT = {};
-  for (var a = 0; a < ALPHABET.length; a++) DIGIT[ALPHABET.charAt(a)] = a;
+  var DIGIT = {}, BASE = 0;  // postings digits (search_index.ALPHABET): printable ASCII but " and \
+  for (var c = 0x21, a = 0; c < 0x7f; c++) {
+    if (c === 0x22 || c === 0x5c) continue;
+    DIGIT[String.fromCharCode(c)] = a++;
+  }
+  BASE = a / 2;
   var FIELDS = 4, CTX = 4, TEXT_FIELDS = [0, 1, 2], RULES = 3, PHRASE_MARK = "\u0001";
   var SHOWN = 20;  // hits rendered at once on the search page («Показать ещё» loads the next ones)
 
@@ -79,11 +82,11 @@
   function record(term) { var s = shards[termShard(term)]; return s ? s[term] : undefined; }
 
   function decode(text) {
-    var out = [], value = 0, shift = 0;
+    var out = [], value = 0, scale = 1;
     for (var i = 0; i < text.length; i++) {
       var d = DIGIT[text.charAt(i)];
-      if (d >= 32) { value += (d - 32) * Math.pow(2, shift); shift += 5; }
-      else { out.push(value + d * Math.pow(2, shift)); value = 0; shift = 0; }
+      if (d >= BASE) { value += (d - BASE) * scale; scale *= BASE; }
+      else { out.push(value + d * scale); value = 0; scale = 1; }
     }
     return out;
   }
@@ -322,7 +325,46 @@
 
   function isRule(term) { return term.length > 4 && /^\d{3}\./.test(term); }
 
+  /* whoosh_engine._fast_unit, the CLI's plan above EXACT_TOTAL_LIMIT documents: one word with its readings
+   * and glossary equivalents as a flat union of distinct (field, term), an alternative found in more than
+   * COMMON_FRACTION of the documents dropped unless it is the user's own word, a glossary phrase kept only
+   * when one of its words is rare. It also keeps what a query downloads bounded at 100,000 entries. */
+  function fastUnit(node) {
+    var cutoff = C.commonFraction * meta.n, weights = new Map(), phrases = [], primary = new Set();
+    walk(node.type === "anyof" ? node.children[0] : node, []).forEach(function (sub) {
+      if (sub.type === "alt" && sub.terms.length) primary.add(sub.terms[0]);
+    });
+    (node.type === "anyof" ? node.children : [node]).forEach(function (unit) {
+      walk(unit, []).forEach(function (sub) {
+        if (sub.type === "phrase") {
+          var rarest = Math.min.apply(null, sub.positions.map(function (p) {
+            return Math.max.apply(null, p.map(function (t) { return Math.max(df(t, 0), df(t, 1), df(t, 2)); }));
+          }));
+          if (rarest <= cutoff) { var q = compile(sub); if (q) phrases.push(q); }
+          return;
+        }
+        if (sub.type !== "alt") return;
+        sub.terms.forEach(function (term) {
+          var fields = TEXT_FIELDS.concat(isRule(term) ? [RULES] : []);
+          fields.forEach(function (f) {
+            if (!has(f, term) || (!primary.has(term) && df(term, f) > cutoff)) return;
+            var k = f + "\u0000" + term, boost = C.fieldBoosts[f] * sub.boost * node.boost;
+            weights.set(k, Math.max(weights.get(k) || 0, boost));
+          });
+        });
+      });
+    });
+    var parts = [];
+    weights.forEach(function (boost, k) {
+      var f = Number(k.slice(0, k.indexOf("\u0000"))), term = k.slice(k.indexOf("\u0000") + 1);
+      parts.push(termQ(f, term, boost));
+    });
+    parts = parts.concat(phrases);
+    return parts.length ? unionQ(parts) : NULL;
+  }
+
   function compile(node) {
+    if (meta.n > C.exactLimit && (node.type === "alt" || node.type === "anyof")) return fastUnit(node);
     if (node.type === "alt") {
       var perTerm = [];
       node.terms.forEach(function (term) {
