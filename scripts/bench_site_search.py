@@ -37,7 +37,7 @@ PAGE = """<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>benc
 
 def percentile(values: list[float], pct: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
 
 
 def build(entries: int, seed: int, out: Path) -> tuple[float, int, int]:

@@ -122,9 +122,13 @@
   }
 
   function has(f, term) { return df(term, f) > 0; }
-  function longLists(term) {
+  function longLists(term, fields) {  // the separate posting files of a term (in these fields, or all)
     var rec = record(term), out = [];
-    if (rec) for (var i = 2; i < rec.length; i++) if (typeof rec[i][2] === "number") out.push("p/" + rec[i][2]);
+    if (rec) {
+      for (var i = 2; i < rec.length; i++) {
+        if (typeof rec[i][2] === "number" && (!fields || fields.indexOf(rec[i][0]) >= 0)) out.push("p/" + rec[i][2]);
+      }
+    }
     return out;
   }
 
@@ -563,7 +567,9 @@
         state.q = compile(state.plan);
         var lists = [];
         queryTerms(state.q, []).forEach(function (tf) { lists = lists.concat(longLists(tf[0])); });
-        unitTermList(state).forEach(function (t) { lists = lists.concat(longLists(t)); });
+        // coordination and the confidence floor only ask whether a term is in a hit's text or context; above
+        // EXACT_TOTAL_LIMIT they count the terms searched (a dropped common alternative's list is not loaded)
+        if (meta.n <= C.exactLimit) unitTermList(state).forEach(function (t) { lists = lists.concat(longLists(t, [0, CTX])); });
         return load(lists);
       }).then(function () { return rank(state, limit); });
     });
