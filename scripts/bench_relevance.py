@@ -70,16 +70,18 @@ def main() -> int:
             relevance.BaselineIndex(workdir / "snowball", relevance.snowball_ru_analyzer(), docs),
         ]
         names = ("whoosh StandardAnalyzer", "Snowball Russian stemmer")
+        same_as = relevance.equivalents(kb)  # a RU/EN pair, or one card's entries, are one answer
         for path in args.queries:
             queries = relevance.load_dev_set(path)
             results = [
                 relevance.evaluate(
                     "kb search (ours)",
                     lambda q: [r.id for r in session.search(SearchRequest(q, limit=10)).results],
-                    queries,
+                    queries, same_as=same_as,
                 )
             ]
-            results += [relevance.evaluate(n, b.rank, queries) for n, b in zip(names, baselines, strict=True)]
+            results += [relevance.evaluate(n, b.rank, queries, same_as=same_as)
+                        for n, b in zip(names, baselines, strict=True)]
             print(f"{path.name}: {len(queries)} queries over {len(docs)} indexed entries ({args.kb})")
             print(f"{'system':<28} {'R@1':>8} {'R@5':>8} {'MRR':>8}")
             for metrics in results:
@@ -135,28 +137,26 @@ def site_agreement(kb: object, session: object, queries: list[str], out: Path, v
     from kb.search.service import SearchRequest
 
     site.export_site(kb, out)  # type: ignore[arg-type]
-    same_first = overlap = 0
+    same_first = overlap = same_answer = 0
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"])
         tab = browser.new_page()
         tab.goto((out / "search.html").as_uri())
+        tab.wait_for_function("window.KBSearch !== undefined")
         for query in queries:
-            tab.goto((out / "search.html").as_uri() + "?q=" + __import__("urllib.parse").parse.quote(query))
-            try:
-                tab.wait_for_selector("#page-results .hit", timeout=5000)
-                hrefs = tab.eval_on_selector_all("#page-results .hit", "els => els.map(e => e.getAttribute('href'))")
-            except Exception:  # no hit at all
-                hrefs = []
-            ours = [_place(r) for r in session.search(SearchRequest(query, limit=5)).results]  # type: ignore[attr-defined]
-            theirs = [_site_place(h) for h in hrefs[:5]]
-            same_first += bool(ours and theirs and ours[0] == theirs[0])
-            overlap += len(set(ours) & set(theirs))
-            rows.append((ours[:1] == theirs[:1], query, ours[:1], theirs[:1]))
+            found = tab.evaluate("q => KBSearch.ids(q, 5)", query)
+            response = session.search(SearchRequest(query, limit=5))  # type: ignore[attr-defined]
+            ours = [_place(r) for r in response.results]
+            theirs = [_site_place(h) for h in found["urls"]]
+            same_first += ours[:1] == theirs[:1]
+            overlap += len(set(ours) & set(theirs)) / max(len(ours), len(theirs)) if ours or theirs else 1
+            same_answer += response.answered == found["answered"]
+            rows.append((ours[:1] == theirs[:1] and set(ours) == set(theirs), query, ours, theirs))
         browser.close()
     n = max(1, len(queries))
     print(f"site vs CLI over {len(queries)} queries: same first result {same_first / n:.3f}, "
-          f"top-5 overlap {overlap / (5 * n):.3f}")
+          f"top-5 overlap {overlap / n:.3f}, same relevant/nothing-relevant verdict {same_answer / n:.3f}")
     if verbose:
         for same, query, ours, theirs in rows:
             if not same:

@@ -1,240 +1,498 @@
-"""The in-browser search index: shipped as a script (``search-index.js``) so it loads from ``file://``.
+"""The in-browser search index: the CLI's own ranking data, split into small script shards loaded on demand.
 
-Why precompute so much: the browser has no morphology, so the export does it. Every corpus word is
-indexed under its lemmas (pymorphy3), and for every lemma the export lists all its inflected forms
-(pymorphy3 lexemes), so the browser maps «мироходцам» to «мироходец» with one table lookup. The
-bilingual glossary is compiled into term IDs too: a query span matching a glossary term is widened to
-every other wording of the same concept (persist → Упорство).
+Why the CLI's data: the site must answer a query as ``kb search`` does, so it indexes the very documents
+``kb search`` indexes (``kb.search.documents.index_documents``), analysed by the same analyzer
+(``kb.search.analysis``), and ships what whoosh's BM25F needs per posting (term frequency and whoosh's
+one-byte field length), the per-field averages and whoosh's length table; ``static/search.js`` computes the
+same formula, the same DisMax trees and the same reranking (coordination, kind prior, card first, the
+confidence floor, obsolete penalty, one result per RU/EN pair, one per text). Everything that needs
+morphology or positions is query-independent and precomputed here: every word form's lemmas (pymorphy3),
+and on which documents each multi-word glossary wording stands as a phrase.
 
-Layout of ``window.KB_SEARCH_INDEX`` (compact arrays, sorted, deterministic)::
+Why shards: at 100,000 entries the whole index is a hundred megabytes; a query needs a few terms. Each file
+is a script that registers itself (``KBShard(name, data)``), because ``file://`` forbids ``fetch``:
 
-    v           format version
-    tokens      the token regular expression (``text.TOKEN_SOURCE``), so Python and JS cannot drift
-    stops       stop words (dropped from queries unless part of a glossary term)
-    docs        [[url, kind, where, text, lang, status, length, twin], ...]   (url site-root relative; twin:
-                the doc number of the same entry in the other language's document, -1 if none — the
-                browser shows an aligned pair once, as ``kb search`` does)
-    terms       term strings, sorted
-    post        per term: flat [doc delta, weighted tf, ...]            (context fields weigh ×3)
-    forms       per term: space-separated inflected forms that map to it (besides the term itself)
-    gloss       per concept: [[match positions, search positions], ...] as term IDs
+    search/meta.js        format, token regex, stop words, constants, field averages, shard counts
+    search/f/N.js         word form → its terms (by hash of the form)
+    search/t/N.js         term → per field [df, postings] and flags (by hash of the term); a glossary
+                          phrase is a term ``"\\u0001" + its positions``; long posting lists live in
+    search/p/N.js         one file per long list
+    search/g/N.js         glossary wordings by their first term (by hash), with their concepts' wordings
+    search/l/N.js         the lexicon by first character (typo correction only)
+    search/d/N.js         document metadata, ``PAGE_SIZE`` documents a page, loaded for the hits shown
+
+Postings are strings of base-46 varints (``_varint``): doc delta, term frequency, length byte.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ingest.entries import Card, Rule, Ruling
-from ingest.morphology import analyzer, fold
-from kb import paths
-from kb.export import urls
-from kb.export.pages import SiteModel
-from kb.export.text import STOP_WORDS, TOKEN_SOURCE, Token, is_cyrillic, token_terms, tokenize, word_terms
-from kb.search import glossary as search_glossary
+from kb.search import analysis
+from kb.search.documents import IndexDoc
 
-FORMAT_VERSION = 2
-CONTEXT_WEIGHT = 3
+if TYPE_CHECKING:
+    from kb.export.pages import SiteModel
+    from kb.search.glossary import Glossary
+    from kb.store import KnowledgeBase
+
+FORMAT_VERSION = 3
+PAGE_SIZE = 8
+SCORED_FIELDS = ("text", "topic", "cards", "rules")  # whoosh_engine.FIELD_BOOSTS, in this order
+CTX = len(SCORED_FIELDS)  # the "context" presence list (``kb.search.confidence.hit_terms``): field index 4
+LONG_LIST = 2000  # characters: a longer posting list gets its own file
+SHARD_TARGET = 3000  # bytes a term / form / glossary shard aims at (a query loads one per word or term)
+DISPLAY_CHARS = 1200  # a hit's text in the page data (the search shows at most 600 around the match)
+PHRASE_MARK = "\u0001"
+# Postings digits: printable ASCII but the two characters JSON escapes; the first half ends a number.
+ALPHABET = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\')
+BASE = len(ALPHABET) // 2
+
+# The analyzer's token expression (kb.search.analysis._TOKEN_RE) in the syntax both Python and JavaScript
+# read alike: \w spelled out, groups in the same order (symbol, pt, rule, signed, word).
+_W = "0-9A-Za-zА-Яа-яЁё_"
+TOKEN_SOURCE = (
+    r"(\{[0-9A-Za-zА-Яа-я/]{1,5}\})"
+    rf"|((?<![{_W}/.])[+-]?(?:\d+|[XxХх*])/[+-]?(?:\d+|[XxХх*])(?![{_W}/]))"
+    rf"|((?<![{_W}.])\d{{3}}\.\d+[a-z]?(?![0-9]))"
+    rf"|((?<![{_W}/])[+-]\d+(?![{_W}/]))"
+    r"|([0-9A-Za-zА-Яа-яЁё]+(?:['’][A-Za-z]+)?)"
+)
+TOKEN_KINDS = ("symbol", "pt", "rule", "signed", "word")
+
+
+def shard_hash(text: str) -> int:
+    """FNV-1a over UTF-16 code units: the same number in ``search.js`` (``hash``)."""
+    h = 0x811C9DC5
+    data = text.encode("utf-16-le")
+    for i in range(0, len(data), 2):
+        h ^= data[i] | (data[i + 1] << 8)
+        h = (h * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def _varint(values: Iterable[int]) -> str:
+    """Non-negative integers in base ``BASE``, low digit first; a digit from the upper half says "more follows"."""
+    out = []
+    for v in values:
+        while v >= BASE:
+            out.append(ALPHABET[BASE + v % BASE])
+            v //= BASE
+        out.append(ALPHABET[v])
+    return "".join(out)
+
+
+def decode_varint(text: str) -> list[int]:
+    """The inverse of ``_varint`` (tests; the browser has its own)."""
+    out, value, scale = [], 0, 1
+    for ch in text:
+        digit = ALPHABET.index(ch)
+        if digit >= BASE:
+            value += (digit - BASE) * scale
+            scale *= BASE
+        else:
+            out.append(value + digit * scale)
+            value, scale = 0, 1
+    return out
 
 
 @dataclass
-class IndexDoc:
+class Place:
+    """Where a document is shown in the site and what its hit says besides the text."""
+
     url: str
-    kind: str
     where: str
-    text: str
-    context: str
-    lang: str
-    status: str
-    id: str = ""
-    twin: str = ""  # the ID of its twin in the other language's document (ingest.bilingual), "" if none
-
-
-def _twin_of(entry: Card | Rule | Ruling) -> str:
-    """The aligned entry when it is in another document (an inner pair shares its page, as in ``kb search``)."""
-    twin = entry.aligned or ""
-    return twin if twin and twin.split("/")[0] != entry.document_id else ""
+    status: str = ""  # verification badge («verified», ...; "" for none)
+    currency: str = ""  # current | obsolete | terms | unjudged | ""
 
 
 @lru_cache(maxsize=200_000)
-def _lexemes(key: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(lemma, its inflected forms) for every reading of a folded Cyrillic word."""
-    out: dict[str, set[str]] = {}
+def _lexeme_forms(key: str) -> tuple[str, ...]:
+    """Every inflected form of every reading of a folded Russian word (pymorphy3 lexemes)."""
+    from ingest.morphology import analyzer, fold
+
+    forms = {key}
     for parse in analyzer().parse(key):
-        normal = fold(parse.normal_form)
-        forms = out.setdefault(normal, {key})
         stack = parse.methods_stack
-        # Forms of one word share a paradigm (pymorphy3's para_id): compute its lexeme once. The key names
-        # the paradigm exactly, so the cache never depends on which form of a word was seen first.
-        paradigm = (normal, str(stack[0][2]) if len(stack[0]) > 2 else "", *(type(m[0]).__name__ for m in stack))
+        paradigm = (fold(parse.normal_form), str(stack[0][2]) if len(stack[0]) > 2 else "",
+                    *(type(m[0]).__name__ for m in stack))
         if paradigm not in _PARADIGMS:
             _PARADIGMS[paradigm] = frozenset(fold(form.word) for form in parse.lexeme)
         forms.update(_PARADIGMS[paradigm])
-    return tuple((normal, tuple(sorted(forms))) for normal, forms in out.items())
+    return tuple(sorted(forms))
 
 
 _PARADIGMS: dict[tuple[str, ...], frozenset[str]] = {}
 
 
-def index_docs(site: SiteModel) -> list[IndexDoc]:
-    """What the browser can find: rulings and notes, rule excerpts, cards — with a link to each."""
-    docs: list[IndexDoc] = []
-    for view in site.rulings.values():
-        ruling: Ruling = view.ruling
-        section = view.section
-        context = " ".join(
-            filter(None, [section.mechanic_ru, section.mechanic_en, section.heading, *(c.label for c in view.cards)])
-        )
-        where = f"{view.document.set_code} · {section.mechanic_ru or section.heading}"
-        status = view.verdict.status if view.show_badge else ""  # as on the pages: notes only once linked
-        docs.append(IndexDoc(view.permalink, ruling.kind, where, ruling.text, context, ruling.lang, status,
-                             ruling.id, _twin_of(ruling)))
-    for pair in site.rule_pairs:
-        for rule in pair.rules:
-            assert isinstance(rule, Rule)
-            topic = (pair.section.mechanic_ru or pair.section.heading) if pair.section else ""
-            where = " · ".join(filter(None, [pair.document.set_code, topic, f"правило {rule.number}"]))
-            context = pair.section.heading if pair.section else ""
-            docs.append(IndexDoc(pair.page, "rule", where, f"{rule.number} {rule.text}", context, rule.lang, "",
-                                 rule.id, _twin_of(rule)))
-    for card_view in site.cards:
-        card: Card = card_view.card
-        text = "\n".join(filter(None, [card.mana_cost or "", card_view.type_line, *card.rules_text]))
-        context = " ".join(filter(None, [card.name, card.name_en]))
-        where = f"{card.document_id.upper()} · карта {card.name}"
-        docs.append(IndexDoc(card_view.page, "card", where, text, context, card.lang, "", card.id, _twin_of(card)))
-    return docs
+def _length_table() -> list[int]:
+    from whoosh.util.numeric import byte_to_length
+
+    return [int(byte_to_length(b)) for b in range(256)]
 
 
-def _glossary_concepts() -> list[list[tuple[str, str]]]:
-    """The search glossary's concepts as lists of (text, lang): the browser applies the same glossary."""
-    glossary = search_glossary.load(paths.glossary_dir())
-    return [
-        [(term.text, term.lang) for term in terms] for _, terms in sorted(glossary.concepts.items()) if len(terms) > 1
-    ]
+def _length_byte(length: int) -> int:
+    from whoosh.util.numeric import length_to_byte
+
+    return int(length_to_byte(length))
+
+
+def _phrase_key(positions: Sequence[Sequence[str]]) -> str:
+    return PHRASE_MARK + " ".join("|".join(p) for p in positions)
+
+
+@dataclass
+class _Phrases:
+    """The glossary's multi-word wordings, found in documents by position (whoosh's Sequence, slop 1)."""
+
+    by_first: dict[str, list[tuple[tuple[str, ...], ...]]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, positions: tuple[tuple[str, ...], ...]) -> None:
+        for term in positions[0]:
+            if positions not in self.by_first[term]:
+                self.by_first[term].append(positions)
+
+    def found(self, analysed: list[tuple[str, ...]]) -> set[tuple[tuple[str, ...], ...]]:
+        out = set()
+        sets = [set(p) for p in analysed]
+        for i, position in enumerate(analysed):
+            for term in position:
+                for phrase in self.by_first.get(term, ()):
+                    n = len(phrase)
+                    if phrase not in out and i + n <= len(sets) and all(
+                            sets[i + k] & set(phrase[k]) for k in range(n)):
+                        out.add(phrase)
+        return out
 
 
 class IndexBuilder:
-    """Accumulates terms, postings and word forms; ``payload()`` returns the compact JSON structure."""
+    """Accumulates postings, forms and document rows; ``files()`` yields the shard scripts."""
 
-    def __init__(self) -> None:
-        self.postings: dict[str, dict[int, int]] = defaultdict(dict)
-        self.forms: dict[str, set[str]] = defaultdict(set)
-        self.seen_words: set[str] = set()
-        self.docs: list[list[object]] = []
-        self.ids: list[str] = []
+    def __init__(self, glossary: Glossary) -> None:
+        self.glossary = glossary
+        self.postings: dict[str, list[list[int]]] = defaultdict(lambda: [[] for _ in range(CTX + 1)])
+        self.field_totals = [0] * len(SCORED_FIELDS)
+        self.words: set[str] = set()
+        self.surfaces: dict[str, set[str]] = defaultdict(set)  # term → the corpus word forms it stands for
+        self.seen: set[str] = set()
+        self.rows: list[list[Any]] = []
+        self.ids: dict[str, int] = {}
         self.twins: list[str] = []
+        self.groups: dict[tuple[str, str], int] = {}
+        self.phrases = _Phrases()
+        self.card_names: set[str] = set()
+        for concept, terms in glossary.concepts.items():
+            if concept.startswith("card:"):
+                self.card_names.add(concept[5:])
+            for term in terms:
+                if len(term.search) > 1:
+                    self.phrases.add(term.search)
+                for tok in analysis.tokenize(term.text):
+                    if tok.kind == "word":
+                        self.words.add(analysis.fold(tok.surface))
+        self.cards_by_name: dict[str, list[int]] = defaultdict(list)
 
-    def _learn_word(self, key: str) -> None:
-        """Record the forms through which the browser will recognise this word's terms."""
-        if key in self.seen_words:
-            return
-        self.seen_words.add(key)
-        if is_cyrillic(key):
-            for normal, forms in _lexemes(key):
-                self.forms[normal].update(forms)
-        else:
-            for term in word_terms(key):
-                self.forms[term].add(key)
-
-    def _terms(self, token: Token) -> tuple[str, ...]:
-        if token.kind == "word":
-            self._learn_word(token.key)
-        return token_terms(token)
-
-    def add(self, doc: IndexDoc) -> None:
-        number = len(self.docs)
-        counts: Counter[str] = Counter()
-        length = 0
-        for weight, text in ((1, doc.text), (CONTEXT_WEIGHT, doc.context)):
-            for token in tokenize(text):
-                if token.stop:
-                    continue
-                length += weight == 1
-                for term in self._terms(token):
-                    counts[term] += weight
-        for term, tf in counts.items():
-            self.postings[term][number] = tf
-        self.docs.append([doc.url, doc.kind, doc.where, doc.text, doc.lang, doc.status, length])
-        self.ids.append(doc.id)
-        self.twins.append(doc.twin)
-
-    def add_glossary(self, concepts: Iterable[list[tuple[str, str]]]) -> list[list[list[list[list[str]]]]]:
-        """Keep the concepts that can find something here; return them as term positions."""
-        kept = []
-        for concept in concepts:
-            analysed = []
-            for text, _lang in concept:
-                tokens = tokenize(text)
-                match = [list(token_terms(t, for_index=False)) for t in tokens]
-                search = [list(token_terms(t, for_index=False)) for t in tokens if not t.stop]
-                if match and search:
-                    analysed.append((tokens, [match, search]))
-            findable = any(all(any(term in self.postings for term in pos) for pos in s[1]) for _, s in analysed)
-            if len(analysed) < 2 or not findable:
+    def add(self, doc: IndexDoc, place: Place) -> None:
+        number = len(self.rows)
+        present: set[str] = set()
+        for index, name in enumerate(SCORED_FIELDS):
+            value = getattr(doc, name)
+            if not value:
                 continue
-            for tokens, _ in analysed:
-                for token in tokens:
-                    if token.kind == "word":
-                        self._learn_word(token.key)
-            kept.append([positions for _, positions in analysed])
-        return kept
+            positions = []
+            counts: Counter[str] = Counter()
+            for tok in analysis.tokenize(value):
+                if tok.stop:
+                    continue
+                terms = tok.terms("index")
+                if tok.kind == "word":
+                    key = analysis.fold(tok.surface)
+                    if key not in self.seen:
+                        self.seen.add(key)
+                        self.words.add(key)
+                        for term in terms:
+                            if term != key:
+                                self.surfaces[term].add(key)
+                positions.append(terms)
+                counts.update(terms)
+            length = sum(counts.values())
+            if not length:
+                continue
+            self.field_totals[index] += length
+            lbyte = _length_byte(length)
+            for term, tf in counts.items():
+                self.postings[term][index].extend((number, tf, lbyte))
+            if index == 0:
+                present = set(counts)
+            if name != "rules":
+                for phrase in self.phrases.found(positions):
+                    self.postings[_phrase_key(phrase)][index].extend((number, 1, 0))
+        context = [str(doc.extra.get("section_title") or ""), str(doc.extra.get("name") or ""),
+                   str(doc.extra.get("name_en") or ""), *(str(c) for c in doc.extra.get("cards") or [])]
+        for position in analysis.analyze(" ".join(context)):
+            for term in position:
+                if term not in present:
+                    present.add(term)
+                    self.postings[term][CTX].append(number)
+        text_key = (doc.kind, " ".join(doc.text.split()))
+        group = self.groups.setdefault(text_key, number)
+        names = {str(n).lower() for n in doc.extra.get("cards", []) or []}
+        names |= {str(doc.extra.get(k) or "").lower() for k in ("name", "name_en")}
+        about = sorted(names & self.card_names)
+        if doc.kind == "card":
+            for name in {str(doc.extra.get(k) or "").lower() for k in ("name", "name_en")} - {""}:
+                self.cards_by_name[name].append(number)
+        self.ids[doc.id] = number
+        self.twins.append(str((doc.extra.get("twin") or {}).get("id", "")))
+        text = doc.text if len(doc.text) <= DISPLAY_CHARS else doc.text[:DISPLAY_CHARS]
+        self.rows.append([place.url, doc.kind, place.where, text, doc.lang, place.status,
+                          1 if place.currency == "obsolete" else 0, -1, group, about, doc.id.startswith("mtgjson/")])
 
-    def payload(self, glossary: list[list[list[list[list[str]]]]]) -> dict[str, object]:
-        vocabulary = set(self.postings) | set(self.forms)
-        for concept in glossary:
-            for wording in concept:
-                for positions in wording:
-                    for position in positions:
-                        vocabulary.update(position)
-        terms = sorted(vocabulary)
-        term_id = {term: i for i, term in enumerate(terms)}
-        post = []
+    # --- output --------------------------------------------------------------------------------------
+
+    def _forms(self) -> dict[str, list[str]]:
+        """Word form → the terms ``kb search`` analyses it into: every corpus word and every form of its lexeme."""
+        forms: set[str] = set()
+        for word in self.words:
+            forms.add(word)
+            if analysis._CYRILLIC_RE.search(word):
+                forms.update(_lexeme_forms(word))
+        return {form: list(analysis.word_terms(form)) for form in sorted(forms)}
+
+    def _card_docs(self, name: str) -> list[int]:
+        """A named card's entries as ``card_first._card_hits`` finds them: the MTGJSON card first, three at most."""
+        found = sorted(self.cards_by_name.get(name, []), key=lambda n: (not self.rows[n][10], n))
+        return found[:3]
+
+    def files(self, has_twins: bool) -> Iterator[tuple[str, str]]:
+        n = len(self.rows)
+        for number, twin in enumerate(self.twins):
+            self.rows[number][7] = self.ids.get(twin, -1) if twin else -1
+        vocabulary = self.glossary.vocabulary
+        terms = sorted(set(self.postings) | vocabulary)
+
+        term_records: dict[str, list[Any]] = {}
+        long_lists: list[str] = []
+        lexicon: dict[str, list[list[Any]]] = defaultdict(list)
         for term in terms:
-            flat: list[int] = []
-            previous = 0
-            for doc, tf in sorted(self.postings.get(term, {}).items()):
-                flat += [doc - previous, tf]
-                previous = doc
-            post.append(flat)
-        forms = [" ".join(sorted(self.forms.get(term, set()) - {term})) for term in terms]
-        gloss = [
-            [[[[term_id[t] for t in pos] for pos in positions] for positions in wording] for wording in concept]
-            for concept in glossary
-        ]
-        number = {doc_id: n for n, doc_id in enumerate(self.ids) if doc_id}
-        docs = [[*row, number.get(twin, -1) if twin else -1] for row, twin in zip(self.docs, self.twins, strict=True)]
-        return {
+            lists = self.postings.get(term)
+            record: list[Any] = [1 if term in vocabulary else 0, " ".join(sorted(self.surfaces.get(term, ())))]
+            dfs = [0] * (CTX + 1)
+            if lists is not None:
+                for index, flat in enumerate(lists):
+                    if not flat:
+                        continue
+                    if index == CTX:
+                        deltas, previous = [], 0
+                        for doc in flat:
+                            deltas.append(doc - previous)
+                            previous = doc
+                        encoded = _varint(deltas)
+                        df = len(flat)
+                    else:
+                        values, previous = [], 0
+                        for i in range(0, len(flat), 3):
+                            values += [flat[i] - previous, flat[i + 1], flat[i + 2]]
+                            previous = flat[i]
+                        encoded = _varint(values)
+                        df = len(flat) // 3
+                    dfs[index] = df
+                    ref: str | int = encoded
+                    if len(encoded) > LONG_LIST:
+                        ref = len(long_lists)
+                        long_lists.append(encoded)
+                    record.append([index, df, ref])
+            term_records[term] = record
+            if not term.startswith(PHRASE_MARK) and term:
+                lexicon[term[0]].append([term, max(dfs[:3]) or -1, 1 if term in vocabulary else 0])
+
+        term_shards = _shard_count(sum(_size(r) + _size(t) for t, r in term_records.items()))
+        grouped: dict[int, dict[str, Any]] = defaultdict(dict)
+        for term, record in term_records.items():
+            grouped[shard_hash(term) % term_shards][term] = record
+        for number in range(term_shards):
+            yield f"t/{number}.js", _script(f"t/{number}", grouped.get(number, {}))
+        for number, encoded in enumerate(long_lists):
+            yield f"p/{number}.js", _script(f"p/{number}", encoded)
+
+        forms = self._forms()
+        form_shards = _shard_count(sum(_size(f) + _size(t) for f, t in forms.items()))
+        grouped = defaultdict(dict)
+        for form, form_terms in forms.items():
+            grouped[shard_hash(form) % form_shards][form] = form_terms
+        for number in range(form_shards):
+            yield f"f/{number}.js", _script(f"f/{number}", grouped.get(number, {}))
+
+        gloss_shards, gloss = self._glossary_shards()
+        for number in range(gloss_shards):
+            yield f"g/{number}.js", _script(f"g/{number}", gloss.get(number, {"first": {}, "concepts": {}}))
+
+        initials = sorted(lexicon)
+        for number, initial in enumerate(initials):
+            yield f"l/{number}.js", _script(f"l/{number}", lexicon[initial])
+
+        pages = math.ceil(n / PAGE_SIZE)
+        for page in range(pages):
+            yield f"d/{page}.js", _script(f"d/{page}", self.rows[page * PAGE_SIZE:(page + 1) * PAGE_SIZE])
+
+        meta = {
             "v": FORMAT_VERSION,
             "tokens": TOKEN_SOURCE,
-            "stops": sorted(STOP_WORDS),
-            "docs": docs,
-            "terms": terms,
-            "post": post,
-            "forms": forms,
-            "gloss": gloss,
+            "kinds": TOKEN_KINDS,
+            "stops": sorted(analysis.STOPS),
+            "n": n,
+            "avg": [total / (n or 1) or 1 for total in self.field_totals],
+            "lengths": _length_table(),
+            "shards": {"t": term_shards, "f": form_shards, "g": gloss_shards, "page": PAGE_SIZE},
+            "initials": initials,
+            "twins": has_twins,
+            "constants": _constants(),
         }
+        yield "meta.js", _script("meta", meta)
+
+    def _glossary_shards(self) -> tuple[int, dict[int, dict[str, Any]]]:
+        """Each wording under its first token's terms, with its concept's wordings and named cards beside it."""
+        concepts = self.glossary.concepts
+        order = {concept: i for i, concept in enumerate(concepts)}
+        first: dict[str, list[list[Any]]] = defaultdict(list)
+        for concept, terms in concepts.items():
+            for index, term in enumerate(terms):
+                for alt in term.match[0]:
+                    first[alt].append([concept, index])
+        payloads = {concept: {
+            "o": order[concept],
+            "w": [[t.text, t.lang, [list(p) for p in t.match], [list(p) for p in t.search]] for t in concepts[concept]],
+            "c": self._card_docs(concept[5:]) if concept.startswith("card:") else [],
+        } for concept in concepts}
+        sizes = {concept: _size(payload) for concept, payload in payloads.items()}
+        count = _shard_count(sum(_size(hits) + sum(sizes[c] for c, _ in hits) for hits in first.values()))
+        shards: dict[int, dict[str, Any]] = defaultdict(lambda: {"first": {}, "concepts": {}})
+        for alt, hits in first.items():
+            shard = shards[shard_hash(alt) % count]
+            shard["first"][alt] = hits
+            for concept, _ in hits:
+                shard["concepts"].setdefault(concept, payloads[concept])
+        return count, shards
 
 
-def build_payload(docs: Iterable[IndexDoc], concepts: list[list[tuple[str, str]]] | None = None) -> dict[str, object]:
-    builder = IndexBuilder()
+def _constants() -> dict[str, Any]:
+    """The CLI's ranking constants, read from its modules so the two cannot drift."""
+    from kb.search import card_first, confidence, query, service, whoosh_engine
+
+    return {
+        "fieldBoosts": [whoosh_engine.FIELD_BOOSTS[f] for f in SCORED_FIELDS],
+        "kindPrior": whoosh_engine.KIND_PRIOR,
+        "rerankDepth": whoosh_engine.RERANK_DEPTH,
+        "exactLimit": whoosh_engine.EXACT_TOTAL_LIMIT,
+        "commonFraction": whoosh_engine.COMMON_FRACTION,
+        "expansionBoost": query.EXPANSION_BOOST,
+        "phraseBoost": query.PHRASE_BOOST,
+        "minTypo": query.MIN_TYPO_LENGTH,
+        "maxQuery": query.MAX_QUERY_CHARS,
+        "coordBoost": service.COORD_BOOST,
+        "coordDepth": service.COORD_DEPTH,
+        "obsoletePenalty": service.OBSOLETE_PENALTY,
+        "coverageFloor": confidence.COVERAGE_FLOOR,
+        "coverageDepth": confidence.DEPTH,
+        "maxCards": card_first.MAX_CARDS,
+        "k1": 1.2,
+        "b": 0.75,
+    }
+
+
+def _size(data: Any) -> int:
+    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def _shard_count(size: int) -> int:
+    return max(1, math.ceil(size / SHARD_TARGET))
+
+
+def _script(name: str, data: Any) -> str:
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return f'KBShard("{name}",{body});\n'
+
+
+# --- from the knowledge base and the site model -------------------------------------------------------
+
+
+def site_places(site: SiteModel) -> Callable[[IndexDoc], Place | None]:
+    """Each CLI document's page, label and badge in the exported site (None: the site does not show it)."""
+    rulings = site.rulings
+    rules = {}
+    for pair in site.rule_pairs:
+        topic = (pair.section.mechanic_ru or pair.section.heading) if pair.section else ""
+        for rule in pair.rules:
+            where = " · ".join(filter(None, [pair.document.set_code, topic, f"правило {rule.number}"]))
+            verdict = pair.verdicts.get(rule.id)
+            rules[rule.id] = Place(pair.page, where, "", verdict.currency if verdict else "")
+    cards = {view.card.id: view for view in site.cards}
+
+    def place(doc: IndexDoc) -> Place | None:
+        view = rulings.get(doc.id)
+        if view is not None:
+            section = view.section
+            where = f"{view.document.set_code} · {section.mechanic_ru or section.heading}"
+            status = view.verdict.status if view.show_badge else ""
+            return Place(view.permalink, where, status, view.verdict.currency)
+        if doc.id in rules:
+            return rules[doc.id]
+        card = cards.get(doc.id)
+        if card is not None:
+            return Place(card.page, f"{card.card.document_id.upper()} · карта {card.card.name}")
+        return None
+
+    return place
+
+
+def build_files(docs: Iterable[IndexDoc], place: Callable[[IndexDoc], Place | None], glossary: Glossary,
+                has_twins: bool) -> Iterator[tuple[str, str]]:
+    """The index's files (path under ``search/`` → script text) for these documents in this order."""
+    builder = IndexBuilder(glossary)
     for doc in docs:
-        builder.add(doc)
-    glossary = builder.add_glossary(_glossary_concepts() if concepts is None else concepts)
-    return builder.payload(glossary)
+        where = place(doc) or Place("", doc.document.upper())
+        builder.add(doc, where)
+    yield from builder.files(has_twins)
 
 
-def render_script(payload: dict[str, object]) -> str:
-    """The index as a JavaScript file: one assignment, compact JSON, stable key order."""
-    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return f"window.KB_SEARCH_INDEX={body};\n"
+def cli_documents(kb: KnowledgeBase) -> tuple[list[IndexDoc], Glossary]:
+    """The documents and glossary ``kb search`` indexes (``kb.search.index._build``), in its order."""
+    from kb import paths
+    from kb.search import glossary as glossary_mod
+    from kb.search.documents import index_documents
+    from kb.search.index import _mechanic_names
+
+    directory = paths.glossary_dir()
+    docs = list(index_documents(kb, glossary_mod.card_name_pairs(directory), _mechanic_names(directory)))
+    return docs, glossary_mod.load(directory)
 
 
-def build_script(site: SiteModel) -> str:
-    return render_script(build_payload(index_docs(site)))
+def has_twins(kb: KnowledgeBase) -> bool:
+    """``SearchSession.has_twins``: some set has two documents (a Russian one and its English original)."""
+    codes = [d.set_code for d in kb.documents if not d.id.startswith("mtgjson-") and d.set_code]
+    return len(codes) != len(set(codes))
 
 
-__all__ = ["IndexDoc", "build_payload", "build_script", "index_docs", "render_script", "urls"]
+def site_index(kb: KnowledgeBase, site: SiteModel) -> Iterator[tuple[str, str]]:
+    """The site's search files (paths under ``static/search/``)."""
+    docs, glossary = cli_documents(kb)
+    yield from build_files(docs, site_places(site), glossary, has_twins(kb))
+
+
+def read_shard(directory: Path, name: str) -> Any:
+    """One written shard's data (tests and benchmarks): ``directory`` is the index's ``search/`` folder."""
+    text = (directory / f"{name}.js").read_text(encoding="utf-8")
+    prefix = f'KBShard("{name}",'
+    if not (text.startswith(prefix) and text.endswith(");\n")):
+        raise ValueError(f"{directory / name}.js: not a search shard")
+    return json.loads(text[len(prefix):-3])
+
+
+__all__ = ["Place", "build_files", "cli_documents", "read_shard", "shard_hash", "site_index", "site_places"]

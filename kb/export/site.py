@@ -25,7 +25,8 @@ from kb.i18n import t
 from kb.store import KnowledgeBase
 
 STATIC_FILES = ("site.css", "search.js")
-INDEX_FILE = "static/search-index.js"
+INDEX_DIR = "static/search"
+INDEX_FILE = f"{INDEX_DIR}/meta.js"  # the rest of the index: shards beside it, loaded on demand
 COLOR_NAMES = {"W": "белый", "U": "синий", "B": "черный", "R": "красный", "G": "зеленый"}
 
 
@@ -98,6 +99,7 @@ class _Written:
     bytes: int = 0
     sizes: dict[str, int] = field(default_factory=dict)
     gzip_sizes: dict[str, int] = field(default_factory=dict)
+    index_bytes: int = 0  # every file of the search index (a query loads a few of them)
 
 
 class _Writer:
@@ -119,6 +121,8 @@ class _Writer:
         self.done.files += 1
         self.done.bytes += size
         self.done.pages += path.endswith(".html")
+        if path.startswith(INDEX_DIR + "/"):
+            self.done.index_bytes += size
         if path in GZIP_MEASURED:
             self.done.sizes[path] = size
             self.done.gzip_sizes[path] = _gz(target.read_bytes())
@@ -136,7 +140,8 @@ def write_site(root: Path, kb: KnowledgeBase, site: pages.SiteModel) -> _Written
         writer.write(page.path, render_page(page, env))
     for name in STATIC_FILES:
         writer.write(f"static/{name}", [_package_dir("static").joinpath(name).read_bytes()])
-    writer.write(INDEX_FILE, [search_index.build_script(site)])
+    for path, text in search_index.site_index(kb, site):
+        writer.write(f"{INDEX_DIR}/{path}", [text])
     writer.write("data/entries.json", dump.render_pieces(kb, site))
     return writer.done
 
@@ -148,7 +153,8 @@ def build_files(kb: KnowledgeBase, proof_set: proofs.Proofs | None = None) -> tu
     files = {path: text.encode("utf-8") for path, text in render_pages(site, environment()).items()}
     for name in STATIC_FILES:
         files[f"static/{name}"] = _package_dir("static").joinpath(name).read_bytes()
-    files[INDEX_FILE] = search_index.build_script(site).encode("utf-8")
+    for path, text in search_index.site_index(kb, site):
+        files[f"{INDEX_DIR}/{path}"] = text.encode("utf-8")
     files["data/entries.json"] = dump.render(kb, site).encode("utf-8")
     return files, site
 
@@ -191,7 +197,7 @@ def export_site(kb: KnowledgeBase, out_dir: Path, proof_set: proofs.Proofs | Non
         pages=written.pages,
         files=written.files,
         bytes=written.bytes,
-        index_bytes=written.sizes[INDEX_FILE],
+        index_bytes=written.index_bytes,
         index_gzip_bytes=gz[INDEX_FILE],
         home_search_gzip_bytes=sum(gz.values()),
         seconds=round(time.perf_counter() - started, 3),

@@ -44,11 +44,35 @@ def load_dev_set(path: Path = DEV_SET) -> list[DevQuery]:
     return [DevQuery(item["query"], tuple(item["relevant"]), item.get("note", "")) for item in raw]
 
 
-def evaluate(name: str, ranker: Ranker, queries: Iterable[DevQuery], depth: int = 10) -> Metrics:
+def equivalents(kb: Any) -> dict[str, set[str]]:
+    """Entries that are one answer: a RU/EN pair (shown once, either side) and every entry of one card (a
+    document's card block and the MTGJSON card with all its printings) — so finding either one counts."""
+    from ingest.entries import Card
+
+    same: dict[str, set[str]] = {}
+    cards: dict[str, set[str]] = {}
+    for entry in kb.entries:
+        aligned = getattr(entry, "aligned", None)
+        if aligned:
+            same.setdefault(entry.id, set()).add(aligned)
+            same.setdefault(aligned, set()).add(entry.id)
+        if isinstance(entry, Card):
+            name = (entry.name_en or (entry.name if entry.lang == "en" else "")).lower()
+            if name:
+                cards.setdefault(name, set()).add(entry.id)
+    for group in cards.values():
+        for card_id in group:
+            same.setdefault(card_id, set()).update(group - {card_id})
+    return same
+
+
+def evaluate(name: str, ranker: Ranker, queries: Iterable[DevQuery], depth: int = 10,
+             same_as: dict[str, set[str]] | None = None) -> Metrics:
     ranks: list[int | None] = []
     for dq in queries:
         ids = ranker(dq.query)[:depth]
-        rank = next((i + 1 for i, hit in enumerate(ids) if hit in dq.relevant), None)
+        relevant = set(dq.relevant).union(*((same_as or {}).get(r, set()) for r in dq.relevant))
+        rank = next((i + 1 for i, hit in enumerate(ids) if hit in relevant), None)
         ranks.append(rank)
     n = max(1, len(ranks))
     return Metrics(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -178,7 +179,8 @@ class SearchSession:
         page = self.searcher.search(compiled.plan, filters, depth)
         hits = coordinate(compiled.plan, page.hits)
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
-            hits = card_first(hits, text, names, self.searcher, self.glossary, filters)
+            hits = card_first(hits, _corrected(text, compiled.corrections), names, self.searcher, self.glossary,
+                              filters)
         elif not answered(compiled.plan, hits, self.searcher):  # weak hits only: say so, list none
             return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts,
                                   time.perf_counter() - started, searched=cut, answered=False, weak=page.total)
@@ -227,6 +229,13 @@ class SearchSession:
             page.exact,
             cut,
         )
+
+
+def _corrected(text: str, corrections: list[Correction]) -> str:
+    """The query as searched: a misspelt card name («агорофобия») is still the whole query (``is_name_only``)."""
+    for correction in corrections:
+        text = re.sub(rf"(?<!\w){re.escape(correction.word)}(?!\w)", correction.suggestion, text)
+    return text
 
 
 OBSOLETE_PENALTY = 0.9  # an obsolete ruling yields to a current one of about the same relevance

@@ -60,7 +60,7 @@ def test_failure_while_building_writes_nothing(
     def boom(*_: object) -> str:
         raise RuntimeError("index builder crashed")
 
-    monkeypatch.setattr(search_index, "build_script", boom)
+    monkeypatch.setattr(search_index, "site_index", boom)
     with pytest.raises(RuntimeError):
         site.export_site(seed_kb, out, seed_proofs)
     assert _snapshot(out) == before

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 
 from ingest.entries import Document, Ruling, Section, SourceSpan
 from kb.export import proofs, site, urls
+from kb.export.search_index import read_shard
 from kb.store import KnowledgeBase
 
 
@@ -42,6 +42,5 @@ def test_hostile_text_is_escaped_everywhere(tmp_path: Path) -> None:
     doc_html = (out / urls.document_page("evl")).read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in doc_html
     assert 'title="{U/B}"' in doc_html  # symbols are still drawn
-    index = (out / "static/search-index.js").read_text(encoding="utf-8")
-    payload = json.loads(index[index.index("=") + 1 : index.rindex(";")])
-    assert any("<script>" in doc[3] for doc in payload["docs"])  # stored as JSON text, inserted via textContent
+    rows = read_shard(out / "static" / "search", "d/0")
+    assert any("<script>" in doc[3] for doc in rows)  # stored as JSON text, inserted via textContent

@@ -1,53 +1,78 @@
-"""The in-browser index: morphology precomputed, glossary compiled, size within budget."""
+"""The in-browser index: the CLI's analysis precomputed, glossary compiled, shards small, regex shared."""
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
-from kb.export import text
+from kb.export import search_index
+from kb.export.search_index import read_shard, shard_hash
+from kb.search import analysis, relevance
 
-BUDGET = 1024 * 1024  # home page plus search, gzip-compressed
-
-
-def _payload(exported: Path) -> dict:
-    script = (exported / "static/search-index.js").read_text(encoding="utf-8")
-    assert script.startswith("window.KB_SEARCH_INDEX=") and script.endswith(";\n")
-    return json.loads(script[len("window.KB_SEARCH_INDEX=") : -2])
+BUDGET = 1024 * 1024  # home page plus the search script and its meta shard, gzip-compressed
 
 
-def _terms_of(payload: dict, form: str) -> set[str]:
-    terms = payload["terms"]
-    found = {t for t in terms if t == form}
-    found |= {terms[i] for i, forms in enumerate(payload["forms"]) if form in forms.split(" ")}
-    return found
+def _search(exported: Path) -> Path:
+    return exported / "static" / "search"
 
 
-def test_inflected_forms_map_to_corpus_lemmas(exported: Path) -> None:
-    payload = _payload(exported)
-    assert "мироходец" in _terms_of(payload, "мироходцам")
-    assert "мироходец" in _terms_of(payload, "мироходцы")
-    assert "жетон" in _terms_of(payload, "жетонами")
+def _meta(exported: Path) -> dict:
+    meta: dict = read_shard(_search(exported), "meta")
+    return meta
+
+
+def _form_terms(exported: Path, form: str) -> list[str]:
+    shard = read_shard(_search(exported), f"f/{shard_hash(form) % _meta(exported)['shards']['f']}")
+    return list(shard.get(form, []))
+
+
+def test_inflected_forms_map_to_the_cli_lemmas(exported: Path) -> None:
+    for form, lemma in (("мироходцам", "мироходец"), ("мироходцы", "мироходец"), ("жетонами", "жетон")):
+        assert lemma in _form_terms(exported, form)
+        assert _form_terms(exported, form) == list(analysis.word_terms(form))  # exactly what kb search uses
 
 
 def test_glossary_links_english_persist_to_russian_persist(exported: Path) -> None:
-    payload = _payload(exported)
-    terms = payload["terms"]
-    persist, upor = terms.index("persist"), terms.index("упорство")
-    concepts = [c for c in payload["gloss"] if any(term[0] == [[persist]] for term in c)]
-    assert concepts and any(term[1] == [[upor]] for term in concepts[0])
+    meta = _meta(exported)
+    shard = read_shard(_search(exported), f"g/{shard_hash('persist') % meta['shards']['g']}")
+    concepts = [shard["concepts"][c] for c, _ in shard["first"]["persist"]]
+    assert any([["упорство"]] in [w[3] for w in c["w"]] for c in concepts)
 
 
-def test_token_regex_is_shared_with_the_browser(exported: Path) -> None:
-    payload = _payload(exported)
-    assert payload["tokens"] == text.TOKEN_SOURCE
-    kinds = [t.kind for t in text.tokenize("{2/B} -1/-1 702.36d мироходцам")]
-    assert kinds == ["symbol", "pt", "rule", "word"]
-    assert text.token_terms(text.tokenize("702.36d")[0]) == ("702.36d", "702.36")
+def test_token_regex_is_the_analyzers(exported: Path) -> None:
+    """The browser's regex (JavaScript syntax) splits text exactly as kb.search.analysis does."""
+    assert _meta(exported)["tokens"] == search_index.TOKEN_SOURCE
+    js = re.compile(search_index.TOKEN_SOURCE)
+    texts = [q.query for q in relevance.load_dev_set()] + ["{2/B} -1/-1 702.36d +1 -4 мироходцам Ojutai’s X/X"]
+    for text in texts:
+        ours = [(m.start(), m.end(), search_index.TOKEN_KINDS[m.lastindex - 1]) for m in js.finditer(text)]
+        assert ours == [(t.start, t.end, t.kind) for t in analysis.tokenize(text)], text
+
+
+def test_postings_round_trip() -> None:
+    values = [0, 1, 31, 32, 1023, 1024, 10**6, 7]
+    assert search_index.decode_varint(search_index._varint(values)) == values
+
+
+def test_shards_stay_small(exported: Path) -> None:
+    sizes = {p.relative_to(_search(exported)).as_posix(): p.stat().st_size for p in _search(exported).rglob("*.js")}
+    assert {name.split("/")[0] for name in sizes} >= {"meta.js", "t", "f", "g", "l", "d"}
+    small = {n: s for n, s in sizes.items() if not n.startswith("p/")}
+    assert max(small.values()) < 64 * 1024, max(small.items(), key=lambda kv: kv[1])
 
 
 def test_home_page_plus_search_fits_the_budget(exported: Path) -> None:
-    files = ["index.html", "search.html", "static/site.css", "static/search.js", "static/search-index.js"]
+    files = ["index.html", "search.html", "static/site.css", "static/search.js", "static/search/meta.js"]
     size = sum(len(gzip.compress((exported / f).read_bytes(), 9)) for f in files)
     assert size < BUDGET, size
+
+
+def test_every_document_page_row_is_json(exported: Path) -> None:
+    meta = _meta(exported)
+    rows = [row for n in range(-(-meta["n"] // meta["shards"]["page"]))
+            for row in read_shard(_search(exported), f"d/{n}")]
+    assert len(rows) == meta["n"]
+    assert all(row[0] and row[1] in ("ruling", "note", "rule", "card") for row in rows)
+    json.dumps(rows)
