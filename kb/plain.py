@@ -253,10 +253,9 @@ def console(stderr: bool = False) -> Any:
     stream = sys.stderr if stderr else sys.stdout
     if is_plain(stream):
         return PlainConsole(stderr)
-    if "kb.cli_app" in sys.modules:  # the console every other command prints with
-        from kb import cli_app
-
-        return cli_app.err_console if stderr else cli_app.console
+    app = sys.modules.get("kb.cli_app")  # once loaded, the console every other command prints with (not imported:
+    if app is not None:  # cli_app sits above this module)
+        return app.err_console if stderr else app.console
     from rich.console import Console
 
     return Console(stderr=stderr)
