@@ -297,6 +297,14 @@ def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Char
     return out
 
 
+# Triggers on an event of any permanent matching the filter: the event kind, and whether the source must be on the
+# battlefield to see it.
+_PERMANENT_EVENTS = {
+    "permanent_becomes_tapped": ("becomes_tapped", True),
+    "permanent_turned_face_up": ("turned_face_up", False),
+}
+
+
 def _matches(
     game: Game,
     ability: AbilityDef,
@@ -386,21 +394,14 @@ def _matches(
         return event.kind == when and event.obj is not None and event.obj.oid == source.oid
     if when == "becomes_tapped":  # rule 701.26a: it changed from untapped to tapped (tapping.tap)
         return event.kind == "becomes_tapped" and event.obj is not None and event.obj.oid == source.oid
-    if when == "permanent_becomes_tapped":
+    if when in _PERMANENT_EVENTS:  # "whenever a [filter] permanent becomes tapped / is turned face up"
+        kind, from_battlefield = _PERMANENT_EVENTS[when]
         obj = event.obj
         return (
-            event.kind == "becomes_tapped"
+            event.kind == kind
             and obj is not None
             and isinstance(source, GameObject)
-            and source.zone == "battlefield"
-            and matches(game, obj, game.chars(obj), filt, controller, source)
-        )
-    if when == "permanent_turned_face_up":
-        obj = event.obj
-        return (
-            event.kind == "turned_face_up"
-            and obj is not None
-            and isinstance(source, GameObject)
+            and (not from_battlefield or source.zone == "battlefield")
             and matches(game, obj, game.chars(obj), filt, controller, source)
         )
     if when == "you_gain_life":  # rule 119.9: "whenever you gain life" triggers once per life-gaining event
