@@ -831,6 +831,9 @@ def compare(
         opinion.reason, opinion.why = "phase_error", f"{type(exc).__name__}: {exc}"
         opinion.ms = (time.perf_counter() - started) * 1000
         return opinion
+    ambiguous = ambiguous_refs(scenario)
+    ours = {k: v for k, v in ours.items() if _fact_ref(k) not in ambiguous}
+    theirs = {k: v for k, v in theirs.items() if _fact_ref(k) not in ambiguous}
     for fact in sorted(set(ours) & set(theirs)):
         opinion.compared += 1
         if ours[fact] != theirs[fact]:
@@ -848,6 +851,27 @@ def compare(
         opinion.reason, opinion.why = "action", "нечего сравнивать"
     opinion.ms = (time.perf_counter() - started) * 1000
     return opinion
+
+
+def ambiguous_refs(scenario: Scenario) -> set[str]:
+    """Refs that name several cards of the setup (Alice's Forest and Bob's Forest): each engine's facts of such a
+    ref are of whichever card it listed last, so they are not the same card's facts and are never compared."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for player in PLAYERS:
+        for items in (scenario.setup.get(player) or {}).values():
+            if not isinstance(items, list):
+                continue
+            for item in items:
+                spec = {"card": item} if isinstance(item, str) else dict(item)
+                ref = str(spec.get("ref", spec.get("card")))
+                (twice if ref in seen else seen).add(ref)
+    return twice
+
+
+def _fact_ref(fact: str) -> str:
+    """The card ref of a fact key ("zone Grizzly Bears" -> "Grizzly Bears"; "life bob" -> "bob")."""
+    return fact.split(" ", 1)[1] if " " in fact else fact
 
 
 def compare_all(scenarios: Iterable[Scenario], db: CardDB, faces: dict[str, Any]) -> list[Opinion]:

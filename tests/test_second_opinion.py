@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from kb import second_opinion as so
 from kb.cli import app
 from rules_engine.options import RulesOptions
-from rules_engine.scenario import load_scenario
+from rules_engine.scenario import load_scenario, load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "data" / "scenarios"
@@ -54,6 +54,22 @@ def test_a_wrong_fact_of_ours_is_a_disagreement(oracle: tuple[Any, dict[str, Any
         ("life alice", "17", "19"),
         ("counters Murderous Redcap", "{}", "-1/-1: 1"),
     }
+
+
+def test_a_ref_naming_two_cards_is_not_compared(oracle: tuple[Any, dict[str, Any]]) -> None:
+    """Alice's and Bob's Forest share the ref "Forest": each engine reports whichever it listed last (Bob drew
+    his, Alice's is still in her library), so comparing "zone Forest" would compare two different cards."""
+    db, faces = oracle
+    (scenario,) = load_scenarios(SCENARIOS / "official" / "x-shapesharer-until-next-turn.yaml", db)
+    assert so.ambiguous_refs(scenario) == {"Forest"}
+    opinion = so.compare(scenario, db, faces, RulesOptions())
+    assert opinion.status == "agrees", opinion.to_dict()
+    game, _result = so.play_ours(scenario, db)
+    ours = so.facts_of_ours(game)
+    assert "zone Forest" in ours and "zone Hill Giant" in ours
+    wrong = {**ours, "zone Forest": "exile", "zone Hill Giant": "exile"}
+    opinion = so.compare(scenario, db, faces, RulesOptions(), ours=wrong)
+    assert [(d.fact, d.ours) for d in opinion.differences] == [("zone Hill Giant", "exile")]
 
 
 def test_old_rules_are_not_comparable(oracle: tuple[Any, dict[str, Any]]) -> None:
