@@ -633,6 +633,17 @@ def _untap(ctx: Context, v: Any) -> None:
         obj.tapped = False
 
 
+@effect("doesnt_untap")
+def _doesnt_untap(ctx: Context, v: Any) -> None:
+    """ "It doesn't untap during its controller's next untap step": an effect that keeps a permanent from untapping
+    (rule 502.3). It tracks the permanent, not a player: the next untap step of whoever controls it then uses it
+    up, whether or not the permanent was tapped; being told twice doesn't make it two untap steps."""
+    for obj in objects(ctx, v):
+        obj.skips_next_untap = True
+        ctx.game.log(f"{narr.obj(ctx.game, obj)} не разворачивается во время следующего шага разворота "
+                     "контролирующего его игрока")
+
+
 @effect("counter_spell")
 def _counter(ctx: Context, v: Any) -> None:
 

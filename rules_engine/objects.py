@@ -172,6 +172,7 @@ class GameObject:
     attached_to: int | None = None
     steady_controller: str | None = None  # who has controlled it continuously since their turn began
     regeneration_shields: int = 0
+    skips_next_untap: bool = False  # it doesn't untap during its controller's next untap step (502.3)
     phased_out: bool = False
     seen_by: set[str] = field(default_factory=set)  # players who have controlled this permanent
     # on the stack

@@ -108,6 +108,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
+    "doesnt_untap": "ref",
     "counter_spell": "ref",
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},

@@ -173,7 +173,11 @@ def _new_turn(game: Game) -> None:
     game.log(f"=== Ход {game.turn}: {narr.player(game.active)} ===")
     for obj in game.battlefield:  # rule 502.3: each active player untaps their permanents (805.4)
         if teams.is_active(game, game.controller(obj)):
-            obj.tapped = False
+            kept = obj.skips_next_untap  # "doesn't untap during its controller's next untap step": this one (502.3)
+            if kept:
+                obj.skips_next_untap = False
+                game.log(f"{narr.obj(game, obj)} не разворачивается")
+            obj.tapped = obj.tapped and kept
             obj.steady_controller = game.controller(obj)
     game.touch()
     advance_step(game)

@@ -152,6 +152,7 @@ EFFECT_NAMES = frozenset(
         "redirect_damage",
         "tap",
         "untap",
+        "doesnt_untap",
         "counter_spell",
         "copy_spell",
         "if_spent",

@@ -1106,6 +1106,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("only-one-player-untaps", "805.4", "turn.py",
            "        if teams.is_active(game, game.controller(obj)):\n",
            "        if game.controller(obj) == game.active:\n"),
+    Mutant("doesnt-untap-ignored", "502.3", "turn.py", "            obj.tapped = obj.tapped and kept\n",
+           "            obj.tapped = False\n"),
+    Mutant("doesnt-untap-never-used-up", "502.3", "turn.py", "                obj.skips_next_untap = False\n",
+           "                pass\n"),
     Mutant("redirect-to-teammates-planeswalker", "306.7", "replacement.py",
            "            if game.controller(o) == recipient and game.chars(o).is_(\"Planeswalker\")\n",
            "            if game.controller(o) in teams.team_of(game, recipient)\n"
