@@ -252,6 +252,67 @@ def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
         ctx.game.remove_counters(obj, str(v["kind"]), n)
 
 
+@effect("move_counters")
+def _move_counters(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 122.5: to move a counter is to remove it from one object and put it onto a second; if either can't
+    be done (the same object, no such counter, the second can't have it, either gone from the battlefield or an
+    illegal target), nothing moves. ``kind``: a kind, ``any`` (one kind, chosen if the first object has several)
+    or ``all`` (every counter on it); ``n``: an amount, ``all``, or ``any_number`` (chosen as it resolves)."""
+    game = ctx.game
+    sources, dests = objects(ctx, v.get("from", "target0")), objects(ctx, v.get("to", "target1"))
+    if not sources or not dests:
+        game.log("Жетоны не перемещаются: одна из целей недопустима или ее больше нет на поле битвы (правило 122.5)")
+        return
+    if sources[0] is dests[0]:
+        game.log("Жетоны не перемещаются: это один и тот же объект (правило 122.5)")
+        return
+    src, dst = sources[0], dests[0]
+    if v.get("same_controller") and game.controller(src) != game.controller(dst):
+        game.log(f"Жетоны не перемещаются: {narr.obj(game, src)} и {narr.obj(game, dst)} под контролем разных игроков")
+        return
+    wanted = str(v.get("kind", "any"))
+    held = [k for k, n in src.counters.items() if n > 0]
+    if wanted == "all":
+        kinds = held
+    elif wanted == "any":
+        if len(held) > 1:
+            answer = game.decide("counter_kind", ctx.controller, "жетон какого вида переместить?", ctx.source)
+            if answer not in held:
+                raise IllegalAction(f"на {narr.obj(game, src)} нет жетона «{answer}»", "122.5")
+            kinds = [str(answer)]
+        else:
+            kinds = held
+    else:
+        kinds = [wanted] if wanted in held else []
+    moved = False
+    for kind in kinds:
+        have = src.counters[kind]
+        spec = v.get("n", 1)
+        if spec == "all" or wanted == "all":
+            n = have
+        elif spec == "any_number":
+            answer = game.decide("number", ctx.controller, f"сколько жетонов {kind} переместить (0–{have})?",
+                                 ctx.source)
+            if not isinstance(answer, int) or not 0 <= answer <= have:
+                raise IllegalAction(f"{answer!r}: можно переместить от 0 до {have} жетонов", "122.5")
+            n = answer
+        else:
+            n = min(amount(ctx, spec), have)
+        if n <= 0:
+            continue
+        reason = replacement.counters_forbidden(game, dst, kind, n)
+        if reason is not None:
+            game.log(f"Жетоны не перемещаются: {reason} (правило 122.5)")
+            continue
+        what = narr.counter(kind, n)
+        game.log(f"{what[0].upper()}{what[1:]} перемещается с {narr.obj(game, src)} на {narr.obj(game, dst)}")
+        game.remove_counters(src, kind, n)
+        game.put_counters(dst, kind, n)
+        moved = True
+    if not moved and not kinds:
+        game.log(f"Жетоны не перемещаются: на {narr.obj(game, src)} нет нужных жетонов (правило 122.5)")
+
+
 @effect("pump")
 def _pump(ctx: Context, v: dict[str, Any]) -> None:
     data = {

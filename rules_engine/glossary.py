@@ -111,6 +111,7 @@ COUNTER_NAMES = {
     "fade": "жетон угасания",
     "experience": "жетон опыта",  # player counters (rule 122.1)
     "energy": "жетон энергии",
+    "age": "жетон возраста",  # cumulative upkeep (702.24a)
 }
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {

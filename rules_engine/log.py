@@ -407,6 +407,8 @@ CHOICE_KINDS = {
     "mana_color": "цвет маны",
     "cost": "чем оплатить стоимость",
     "shuffle": "порядок после перемешивания",
+    "counter_kind": "какой жетон переместить",
+    "number": "сколько",
 }
 
 
@@ -419,6 +421,8 @@ def choice_text(game: Game | None, kind: str, value: Any) -> str:
     label = CHOICE_KINDS.get(kind, "решение")
     if kind == "mana_color":  # «цвет маны: синий», not the letter
         return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
+    if kind == "counter_kind":  # «какой жетон переместить: жетон возраста», not the internal kind
+        return f"{label}: {counter(str(value), 1)}"
     if isinstance(value, Mapping) and kind == "text_change":
         return f"{label}: «{subtypes_text([str(value.get('from'))])}» → «{subtypes_text([str(value.get('to'))])}»"
     if isinstance(value, Mapping) and "alternative" in value:

@@ -636,6 +636,12 @@ def counters_put(game: Game, affected: Recipient, kind: str, n: int) -> int:
     return sum(ev.amount for ev in replace(game, Proposed("counters", affected, counter=kind, amount=n)))
 
 
+def counters_forbidden(game: Game, affected: Recipient, kind: str, n: int) -> str | None:
+    """Why counters of ``kind`` can't be put on ``affected`` now (614.17, "can't have counters"), else None: asked
+    before an action that needs the put to be possible ("move a counter", 122.5)."""
+    return _forbidden(game, Proposed("counters", affected, counter=kind, amount=n))
+
+
 def life_gained(game: Game, player: str, n: int) -> int:
     """How much life a player really gains: none if they can't gain life (rule 119.7)."""
     if n <= 0:

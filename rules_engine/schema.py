@@ -78,6 +78,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exploit": "none",  # rule 702.110a
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
+    "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref", "same_controller": "bool"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},
     "switch_pt": dict(_ON),
@@ -453,6 +454,12 @@ def _amount_or_all(c: Checker, v: Any, what: str, parent: Any, key: str | None) 
         _amount(c, v, what, parent, key)
 
 
+def _move_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """How many counters ``move_counters`` moves: an amount, ``all``, or ``any_number`` (chosen on resolution)."""
+    if v not in ("all", "any_number"):
+        _amount(c, v, what, parent, key)
+
+
 def _filter(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.keys(v, FILTER, f"{what} (filter)")
 
@@ -673,6 +680,7 @@ _CHECKERS: dict[str, Check] = {
     "amount": _amount,
     "player_counters_amount": _player_counters_amount,
     "amount_or_all": _amount_or_all,
+    "move_amount": _move_amount,
     "filter": _filter,
     "counter": _counter,
     "counter_or_true": _counter_or_true,

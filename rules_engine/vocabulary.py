@@ -153,6 +153,7 @@ EFFECT_NAMES = frozenset(
         "tap",
         "untap",
         "doesnt_untap",
+        "move_counters",
         "counter_spell",
         "copy_spell",
         "if_spent",

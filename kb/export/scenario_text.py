@@ -221,6 +221,8 @@ def _choice(choice: Any, name: Namer) -> str:
         text = f"{label}: за {WORDS.get(str(value['alternative']), 'альтернативную стоимость')}"
     elif kind == "mana_color":
         text = f"{label}: {narr.COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
+    elif kind == "counter_kind":
+        text = f"{label}: {narr.counter(str(value), 1)}"
     elif kind == "order" and isinstance(value, list):
         text = f"{label}: " + ", ".join(name(str(v)) if "/" in str(v) else _value(v, name) for v in value)
     else:
