@@ -180,6 +180,8 @@ def matches(
         value = chars.mana_value
         if value > int(filt["mana_value_at_most"]):
             return False
+    if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):
+        return False
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):

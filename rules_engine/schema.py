@@ -53,6 +53,7 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "tapped": "bool",
     "mana_value_at_most": "int",
+    "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
     "attached": "bool",
     "keyword": "keyword",

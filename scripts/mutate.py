@@ -1106,6 +1106,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("only-one-player-untaps", "805.4", "turn.py",
            "        if teams.is_active(game, game.controller(obj)):\n",
            "        if game.controller(obj) == game.active:\n"),
+    Mutant("power-filter-ignored", "207.2c", "layers.py",  # ferocious is an ability word
+           'if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):',
+           'if "power_at_least" in filt and chars.power is None:'),
     Mutant("move-counters-ignores-cant-have", "122.5", "effects.py",
            "        reason = replacement.counters_forbidden(game, dst, kind, n)\n", "        reason = None\n"),
     Mutant("move-counters-not-removed", "122.5", "effects.py", "        game.remove_counters(src, kind, n)\n",
