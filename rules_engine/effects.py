@@ -395,6 +395,32 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
     game.touch()
 
 
+@effect("exchange_control")
+def _exchange_control(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 701.12a-b: if the whole exchange can't be done (either permanent gone or an illegal target), none of it
+    is; permanents of one controller exchange nothing; else each controller gains control of the other's permanent
+    at once (layer 2, no end). Attached Auras and Equipment stay where they are (only their controller changes)."""
+    game = ctx.game
+    firsts, seconds = objects(ctx, v.get("a", "target0")), objects(ctx, v.get("b", "target1"))
+    if not firsts or not seconds or firsts[0] is seconds[0]:
+        game.log("Обмен контролем не происходит: одна из целей недопустима или ее больше нет (правило 701.12a)")
+        return
+    first, second = firsts[0], seconds[0]
+    had_first, had_second = game.controller(first), game.controller(second)
+    if had_first == had_second:
+        game.log(f"{narr.obj(game, first)} и {narr.obj(game, second)} под контролем одного игрока: обмен ничего не "
+                 "делает (правило 701.12b)")
+        return
+    timestamp = game.new_timestamp()
+    for obj, gains in ((first, had_second), (second, had_first)):
+        obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
+        game.effects.append(ContinuousEffect(layer="2", kind="control", data={"controller": gains}, timestamp=timestamp,
+                                             affected=frozenset({obj.oid}), duration="permanent",
+                                             source_oid=ctx.source.oid, controller=ctx.controller))
+        game.log(f"{narr.player(gains)} получает контроль над {narr.obj(game, obj)}")
+    game.touch()
+
+
 @effect("draw")
 def _draw(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("n", 1))

@@ -111,6 +111,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "tap": "ref",
     "untap": "ref",
     "doesnt_untap": "ref",
+    "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},

@@ -154,6 +154,7 @@ EFFECT_NAMES = frozenset(
         "untap",
         "doesnt_untap",
         "move_counters",
+        "exchange_control",
         "counter_spell",
         "copy_spell",
         "if_spent",

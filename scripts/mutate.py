@@ -1106,6 +1106,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("only-one-player-untaps", "805.4", "turn.py",
            "        if teams.is_active(game, game.controller(obj)):\n",
            "        if game.controller(obj) == game.active:\n"),
+    Mutant("exchange-one-way", "701.12b", "effects.py",
+           "    for obj, gains in ((first, had_second), (second, had_first)):\n",
+           "    for obj, gains in ((first, had_second),):\n"),
     Mutant("power-filter-ignored", "207.2c", "layers.py",  # ferocious is an ability word
            'if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):',
            'if "power_at_least" in filt and chars.power is None:'),
