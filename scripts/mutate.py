@@ -724,6 +724,21 @@ MUTANTS: tuple[Mutant, ...] = (
         '        if "subtypes" in data:\n            chars.subtypes = set(data["subtypes"])',
         '        if False:\n            chars.subtypes = set(data["subtypes"])',
     ),
+    # -- numbers, targets, characteristics of split cards and face-down spells (107.1b, 115.3, 608.2, 709, 708) ---
+    Mutant(
+        "negative-calculation-kept",
+        "107.1b",
+        "effects.py",
+        'keep = pt == "set" or (pt == "modify" and game.options.negative_amounts_modify_pt)',
+        "keep = pt is not None",
+    ),
+    Mutant(
+        "printed-negative-clamped",
+        "107.1b",
+        "effects.py",
+        "return literal if pt is not None else max(0, literal)",
+        "return max(0, literal)",
+    ),
     # -- protection (rule 702.16), evasion and attack / block restrictions, removal from combat, fight --------
     Mutant(
         "protection-targeting",
