@@ -147,9 +147,9 @@ def cast_object(
     announced = cost
     cost, life = phyrexian.announce(
         cost, params.get("phyrexian"), game.players[player].life, game.players[player].mana_pool, params.get("pay"),
-        modified=any(cost_modifiers(game, player, card_obj)),
+        modified=any(cost_modifiers(game, player, card_obj, face_down)),
     )
-    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"))
+    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"), face_down)
     cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     probe = GameObject(
         oid=-1,
@@ -215,7 +215,9 @@ def cast_object(
     return spell
 
 
-def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any) -> ManaCost:
+def total_cost(
+    game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any, face_down: bool = False
+) -> ManaCost:
     """Rule 601.2f: the total cost is the mana cost or alternative cost plus increases, minus reductions.
 
     When a reduction or increase applies to a cost with hybrid symbols, the way each one will be paid must be
@@ -224,7 +226,7 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     """
     from rules_engine.mana import Symbol
 
-    increases, reductions = cost_modifiers(game, player, card_obj)
+    increases, reductions = cost_modifiers(game, player, card_obj, face_down)
     if not increases and not reductions:
         return cost
     symbols = list(cost.symbols)
@@ -260,9 +262,17 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     return total
 
 
-def cost_modifiers(game: Game, player: str, card_obj: GameObject) -> tuple[list[ManaCost], list[ManaCost]]:
-    """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f)."""
+def cost_modifiers(
+    game: Game, player: str, card_obj: GameObject, face_down: bool = False
+) -> tuple[list[ManaCost], list[ManaCost]]:
+    """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f).
+
+    Rule 708.4: a spell cast face down is turned face down before it is put onto the stack, so they see only the
+    face-down spell's characteristics (708.2a: no name, no subtypes, no mana cost), never the card's."""
     from rules_engine.layers import matches
+
+    if face_down:
+        card_obj = GameObject(oid=-1, card=card_obj.card, zone="stack", controller=player, timestamp=0, face_down=True)
 
     increases: list[ManaCost] = []
     reductions: list[ManaCost] = []

@@ -739,6 +739,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "return literal if pt is not None else max(0, literal)",
         "return max(0, literal)",
     ),
+    Mutant(
+        "changeling-any-subtype",
+        "702.73a",
+        "layers.py",
+        "(ALL_CREATURE_TYPES in chars.subtypes and is_creature_type(subtype))",
+        "(ALL_CREATURE_TYPES in chars.subtypes)",
+    ),
+    Mutant(
+        "face-down-spell-cost-sees-card",
+        "708.4",
+        "stack.py",
+        "    if face_down:\n        card_obj = GameObject(oid=-1,",
+        "    if False:\n        card_obj = GameObject(oid=-1,",
+    ),
     # -- protection (rule 702.16), evasion and attack / block restrictions, removal from combat, fight --------
     Mutant(
         "protection-targeting",
