@@ -41,8 +41,16 @@ Thing = str | GameObject  # a player name or an object
 def things(ctx: Context, ref: Any) -> list[Thing]:
     """The players / live objects a reference names right now (illegal targets are left out)."""
     game = ctx.game
-    if isinstance(ref, list):
-        return [t for r in ref for t in things(ctx, r)]
+    if isinstance(ref, list):  # several references: each player or object they name is affected once (608.2c)
+        named: list[Thing] = []
+        seen: set[Any] = set()
+        for r in ref:
+            for t in things(ctx, r):
+                key = t if isinstance(t, str) else t.oid
+                if key not in seen:
+                    seen.add(key)
+                    named.append(t)
+        return named
     if isinstance(ref, dict) and "all" in ref:
         source = ctx.source_live()
         you = ctx.controller

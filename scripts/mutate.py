@@ -753,6 +753,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "    if face_down:\n        card_obj = GameObject(oid=-1,",
         "    if False:\n        card_obj = GameObject(oid=-1,",
     ),
+    Mutant(
+        "same-object-affected-twice",
+        "608.2c",
+        "effects.py",
+        "                if key not in seen:\n",
+        "                if True:\n",
+    ),
     # -- protection (rule 702.16), evasion and attack / block restrictions, removal from combat, fight --------
     Mutant(
         "protection-targeting",
