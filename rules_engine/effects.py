@@ -1058,7 +1058,7 @@ def play_without_paying(ctx: Context, obj: GameObject) -> bool:
         return False
     if params.get("targets") is None:
         specs = stack.spell_spec(obj).get("targets", [])
-        if any(not tg.candidates(game, spec, who, obj) for spec in specs):
+        if any(not tg.candidates(game, spec, who, obj) for spec in tg.slots(specs)):
             game.log(f"У {narr.obj(game, obj)} нет допустимых целей: разыграть нельзя, ничего не происходит")
             return False
     params["without_paying"] = True

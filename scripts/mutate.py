@@ -271,8 +271,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "another-target-may-repeat",
         "601.2c",
         "targets.py",
-        '        if isinstance(spec, dict) and spec.get("another") and target in out:\n',
-        "        if False:\n",
+        '    another = isinstance(spec, dict) and bool(spec.get("another"))\n',
+        "    another = False\n",
     ),
     Mutant("cant-lose-life-ignored", "119.8", "life.py", "    if source is not None:\n", "    if False:\n"),
     Mutant(
@@ -759,6 +759,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "effects.py",
         "                if key not in seen:\n",
         "                if True:\n",
+    ),
+    Mutant(
+        "one-word-target-twice",
+        "115.3",
+        "targets.py",
+        "(another or pairs[i][1] == word)",
+        "another",
+    ),
+    Mutant(
+        "target-count-ignored",
+        "115.3",
+        "targets.py",
+        'count = int(spec.get("count", 1)) if isinstance(spec, dict) else 1',
+        "count = 1",
     ),
     # -- protection (rule 702.16), evasion and attack / block restrictions, removal from combat, fight --------
     Mutant(
