@@ -45,11 +45,11 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         named: list[Thing] = []
         seen: set[Any] = set()
         for r in ref:
-            for t in things(ctx, r):
-                key = t if isinstance(t, str) else t.oid
+            for thing in things(ctx, r):
+                key = thing if isinstance(thing, str) else thing.oid
                 if key not in seen:
                     seen.add(key)
-                    named.append(t)
+                    named.append(thing)
         return named
     if isinstance(ref, dict) and "all" in ref:
         source = ctx.source_live()
