@@ -77,7 +77,7 @@ CDA_PT = "defines_pt"  # the static ability kind of a characteristic-defining P/
 
 def printed_values(obj: GameObject | Snapshot) -> CardDef:
     """The face that is up (707.8): a transformed double-faced permanent copies its back face."""
-    definition = obj.card.definition
+    definition = obj.definition if isinstance(obj, GameObject) else obj.card.definition  # a half cast (709.3b)
     if getattr(obj, "transformed", False) and definition.back is not None and obj.zone == "battlefield":
         return definition.back
     return definition

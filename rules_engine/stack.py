@@ -79,10 +79,42 @@ def cast_object(
 ) -> GameObject:
     """Cast ``card_obj`` from its zone; ``during_resolution``: as part of an effect (hideaway, cipher), when the
     timing permissions of its card type do not apply (LRW hideaway 4, GTC cipher 7)."""
+    half = _chosen_half(game, card_obj, params)
+    if half is None:
+        return _cast(game, player, card_obj, params, during_resolution)
+    # rule 709.3: the half is chosen before the spell goes on the stack, and only that half is evaluated to see if
+    # it can be cast (709.3a): timing, costs, cost modifiers and targets see the half's characteristics alone
+    card_obj.half = half
+    game.touch()
+    try:
+        return _cast(game, player, card_obj, params, during_resolution)
+    finally:
+        card_obj.half = None  # the card left (a new object on the stack) or stays where it was, whole again (709.4)
+        game.touch()
+
+
+def _chosen_half(game: Game, card_obj: GameObject, params: dict[str, Any]) -> int | None:
+    """The index of the half of a split card named by ``half:`` (709.3); None for any other card."""
+    halves = card_obj.card.definition.halves
+    name = params.get("half")
+    if not halves:
+        if name is not None:
+            raise ScriptError(f"{narr.obj(game, card_obj)} не двойная (split) карта: половину выбрать нельзя")
+        return None
+    if name is None:
+        names = ", ".join(h.name for h in halves)
+        raise DecisionMissing(f"нужно выбрать, какую половину {narr.obj(game, card_obj)} разыграть (half: {names})")
+    found = [i for i, h in enumerate(halves) if str(name) in (h.name, h.name_ru)]
+    if not found:
+        raise ScriptError(f"у {narr.obj(game, card_obj)} нет половины {name!r}")
+    return found[0]
+
+
+def _cast(
+    game: Game, player: str, card_obj: GameObject, params: dict[str, Any], during_resolution: bool
+) -> GameObject:
     chars = game.chars(card_obj)
     face_down = bool(params.get("face_down"))
-    if card_obj.definition.halves and not face_down:
-        raise ScriptError("разыгрывание половинки двойной (split) карты движком пока не моделируется")
     if chars.is_("Land"):
         raise IllegalAction("землю не разыгрывают как заклинание", "305.9")
     instant_speed = chars.is_("Instant") or "flash" in chars.keywords or during_resolution
@@ -160,6 +192,7 @@ def cast_object(
         mode=mode,
         face_down=face_down,
         modes=modes,
+        half=card_obj.half,
     )
     specs = [] if face_down else spell_spec(probe).get("targets", [])
     chosen_targets = tg.choose(game, specs, params.get("targets"), player, card_obj, None) if specs else []
@@ -181,6 +214,8 @@ def cast_object(
         cast_from = card_obj.zone
         spell = game.move(card_obj, "stack", controller=player, face_down=face_down)
         spell.cast_from = cast_from
+        spell.half = card_obj.half  # rule 709.3b: on the stack only the half being cast exists
+        game.touch()
     spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
     spell.modes = modes
     if params.get("alternative"):
@@ -491,6 +526,7 @@ def copy_spell(
     card = Card(ref=f"{spell.card.ref} (copy)", definition=values, owner=controller)
     copy = game.new_object(card, "stack", controller, is_copy=True)
     copy.mode, copy.x, copy.targets, copy.modes = spell.mode, spell.x, list(spell.targets), spell.modes
+    copy.half = spell.half  # a copy of a half of a split card is that half (707.10, 709.3b)
     copy.mana_spent = Counter()  # no mana was spent to cast a copy (SHM hybrid-bonus ruling 4)
     specs = spell_spec(copy).get("targets", [])
     if specs:

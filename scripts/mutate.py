@@ -774,6 +774,20 @@ MUTANTS: tuple[Mutant, ...] = (
         'count = int(spec.get("count", 1)) if isinstance(spec, dict) else 1',
         "count = 1",
     ),
+    Mutant(
+        "split-card-halves-not-combined",
+        "709.4b",
+        "cards.py",
+        "            cost=combined_cost(h.cost for h in parsed),\n",
+        "            cost=None,\n",
+    ),
+    Mutant(
+        "split-half-whole-on-stack",
+        "709.3b",
+        "stack.py",
+        "        spell.half = card_obj.half  # rule 709.3b",
+        "        spell.half = None  # rule 709.3b",
+    ),
     # -- protection (rule 702.16), evasion and attack / block restrictions, removal from combat, fight --------
     Mutant(
         "protection-targeting",
