@@ -733,6 +733,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "keep = pt is not None",
     ),
     Mutant(
+        "old-107.1b-never-applies",
+        "107.1b",
+        "effects.py",
+        '(pt == "modify" and game.options.negative_amounts_modify_pt)',
+        '(pt == "modify" and False)',
+    ),
+    Mutant(
         "printed-negative-clamped",
         "107.1b",
         "effects.py",
