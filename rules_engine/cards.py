@@ -24,7 +24,7 @@ from typing import Any
 
 from rules_engine import costs, schema
 from rules_engine.errors import CardDefinitionError, EngineError
-from rules_engine.mana import parse_cost
+from rules_engine.mana import ManaCost, Symbol, parse_cost
 from rules_engine.objects import AbilityDef, CardDef
 from rules_engine.vocabulary import (
     KEYWORDS,
@@ -124,6 +124,17 @@ def parse_type_line(text: str) -> tuple[frozenset[str], frozenset[str], frozense
     return supertypes, types, frozenset(right.split())
 
 
+def combined_cost(costs: Iterable[ManaCost | None]) -> ManaCost | None:
+    """A split card's mana cost (709.4b): the halves' generic mana added up, then their other symbols in order
+    ({R} and {3}{G} make {3}{R}{G}); None when neither half has one."""
+    present = [c for c in costs if c is not None]
+    if not present:
+        return None
+    generic = sum(s.amount for c in present for s in c.symbols if s.kind == "generic")
+    rest = tuple(s for c in present for s in c.symbols if s.kind != "generic")
+    return ManaCost(((Symbol("generic", amount=generic),) if generic else ()) + rest)
+
+
 def parse_card(name: str, spec: Any, where: str) -> CardDef:
     """Build a ``CardDef`` from its YAML mapping; errors name ``where`` (file:line) of the bad key."""
     if not isinstance(spec, dict):
@@ -145,11 +156,15 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
             parse_card(str(h.get("name", "?")), {k: v for k, v in h.items() if k != "name"}, at("split"))
             for h in halves
         )
+        # rule 709.4: outside the stack the card has its halves' characteristics combined — the mana cost (its
+        # colours and mana value follow, 709.4b) and every card type, subtype and supertype (709.4c)
         return CardDef(
             name=name,
             name_ru=str(spec.get("name_ru", " // ".join(h.name_ru for h in parsed))),
-            cost=None,
+            cost=combined_cost(h.cost for h in parsed),
             types=frozenset().union(*(h.types for h in parsed)),
+            subtypes=frozenset().union(*(h.subtypes for h in parsed)),
+            supertypes=frozenset().union(*(h.supertypes for h in parsed)),
             source=where,
             halves=parsed,
             # the texts of a split card are its halves' texts, unless the card gives its own

@@ -5,8 +5,8 @@ References name what an effect acts on: ``target`` / ``target1`` (only the targe
 ``self`` (the source), ``it`` (the object of the event: moved, turned face up, targeted, or the source of damage),
 ``event_player``, ``that`` (a delayed trigger's objects, rule 603.7c), ``made``, ``you``, ``each_opponent``,
 ``each_player``, ``enchanted`` or ``{all: FILTER}``. Amounts are numbers, ``X``, ``{power_of: REF}``,
-``{toughness_of: REF}``, ``{event_amount: true}`` or ``{count: FILTER}``; a negative amount counts as 0 except
-where it changes power or toughness (the -1/-1 counters rulings).
+``{toughness_of: REF}``, ``{event_amount: true}`` or ``{count: FILTER}``; a negative result of a calculation counts
+as 0 except where it sets power or toughness (rule 107.1b; until 2017 also where it changed them).
 
 Each handler registers with ``interpreter.effect``; whatever runs an effect script calls ``interpreter.run``,
 so this module sits above every procedure it uses (``stack``, ``combat``, ``triggers``, ``replacement``).
@@ -41,8 +41,16 @@ Thing = str | GameObject  # a player name or an object
 def things(ctx: Context, ref: Any) -> list[Thing]:
     """The players / live objects a reference names right now (illegal targets are left out)."""
     game = ctx.game
-    if isinstance(ref, list):
-        return [t for r in ref for t in things(ctx, r)]
+    if isinstance(ref, list):  # several references: each player or object they name is affected once (608.2c)
+        named: list[Thing] = []
+        seen: set[Any] = set()
+        for r in ref:
+            for thing in things(ctx, r):
+                key = thing if isinstance(thing, str) else thing.oid
+                if key not in seen:
+                    seen.add(key)
+                    named.append(thing)
+        return named
     if isinstance(ref, dict) and "all" in ref:
         source = ctx.source_live()
         you = ctx.controller
@@ -123,17 +131,19 @@ def players(ctx: Context, ref: Any) -> list[str]:
     return [t for t in things(ctx, ref) if isinstance(t, str)]
 
 
-def amount(ctx: Context, expr: Any, allow_negative: bool = False) -> int:
-    """Evaluate an amount; negative results count as 0 unless the amount changes P/T (rule 107.1b)."""
+def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
+    """Evaluate an amount. Rule 107.1b: a calculation that yields a negative number counts as 0, unless the effect
+    sets power / toughness to a value (``pt="set"``); an effect that changes P/T (``pt="modify"``) keeps only a
+    printed negative number ("-6/-0" is no calculation), and a calculated one only under the rules before Hour of
+    Devastation (2017: "or otherwise modifies a creature's power or toughness")."""
     game = ctx.game
     if isinstance(expr, bool):
         raise ScriptError(f"bad amount {expr!r}")
-    if isinstance(expr, int):
-        value = expr
-    elif expr == "X":
+    if isinstance(expr, int) or (isinstance(expr, str) and expr.lstrip("-").isdigit()):
+        literal = int(expr)  # a printed number, not the result of a calculation
+        return literal if pt is not None else max(0, literal)
+    if expr == "X":
         value = ctx.x
-    elif isinstance(expr, str) and expr.lstrip("-").isdigit():
-        value = int(expr)
     elif isinstance(expr, dict) and ("power_of" in expr or "toughness_of" in expr):
         key = "power_of" if "power_of" in expr else "toughness_of"
         ref = expr[key]
@@ -156,10 +166,12 @@ def amount(ctx: Context, expr: Any, allow_negative: bool = False) -> int:
         kind = str(spec["kind"] if isinstance(spec, dict) else spec)
         value = sum(game.players[p].counter_count(kind) for p in who)
     elif isinstance(expr, dict) and "negate" in expr:
-        return -amount(ctx, expr["negate"], allow_negative)
+        value = -amount(ctx, expr["negate"], pt)  # "-X": X itself is the calculation (counts as 0 if negative)
+        return value if pt is not None else max(0, value)
     else:
         raise ScriptError(f"bad amount {expr!r}")
-    return value if allow_negative else max(0, value)
+    keep = pt == "set" or (pt == "modify" and game.options.negative_amounts_modify_pt)
+    return value if keep else max(0, value)
 
 
 def _continuous(ctx: Context, layer: str, kind: str, data: dict[str, Any], on: Any, duration: Any) -> None:
@@ -316,15 +328,15 @@ def _move_counters(ctx: Context, v: dict[str, Any]) -> None:
 @effect("pump")
 def _pump(ctx: Context, v: dict[str, Any]) -> None:
     data = {
-        "power": amount(ctx, v.get("power", 0), True),
-        "toughness": amount(ctx, v.get("toughness", 0), True),
+        "power": amount(ctx, v.get("power", 0), "modify"),
+        "toughness": amount(ctx, v.get("toughness", 0), "modify"),
     }
     _continuous(ctx, "7c", "pump", data, v.get("on", "target"), v.get("duration"))
 
 
 @effect("set_pt")
 def _set_pt(ctx: Context, v: dict[str, Any]) -> None:
-    data = {"power": amount(ctx, v["power"], True), "toughness": amount(ctx, v["toughness"], True)}
+    data = {"power": amount(ctx, v["power"], "set"), "toughness": amount(ctx, v["toughness"], "set")}
     _continuous(ctx, "7b", "set_pt", data, v.get("on", "target"), v.get("duration"))
 
 
@@ -1144,7 +1156,7 @@ def play_without_paying(ctx: Context, obj: GameObject) -> bool:
         return False
     if params.get("targets") is None:
         specs = stack.spell_spec(obj).get("targets", [])
-        if any(not tg.candidates(game, spec, who, obj) for spec in specs):
+        if any(not tg.candidates(game, spec, who, obj) for spec in tg.slots(specs)):
             game.log(f"У {narr.obj(game, obj)} нет допустимых целей: разыграть нельзя, ничего не происходит")
             return False
     params["without_paying"] = True

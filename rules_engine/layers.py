@@ -28,14 +28,27 @@ if TYPE_CHECKING:
     from rules_engine.state import GameState as Game
 
 ALL_CREATURE_TYPES = "*"
-# Subtypes that belong to a card type other than Creature (rule 205.3); every other subtype is a creature type
-# (used by creatures and tribal cards), or a planeswalker type on a planeswalker that is neither.
+# Subtypes that belong to a card type other than Creature (rule 205.3g-k, q: the CR's own lists); every other subtype
+# is a creature type (205.3m: used by creatures and kindred cards), or a planeswalker type on a planeswalker.
 SUBTYPES_OF = {
-    "Land": frozenset({"Forest", "Island", "Mountain", "Plains", "Swamp", "Desert", "Gate", "Lair", "Locus", "Mine",
-                       "Power-Plant", "Tower", "Urza's"}),
-    "Artifact": frozenset({"Equipment", "Fortification", "Contraption", "Vehicle", "Clue", "Food", "Treasure"}),
-    "Enchantment": frozenset({"Aura", "Shrine", "Curse", "Saga"}),
-    "Spell": frozenset({"Arcane", "Trap"}),
+    "Land": frozenset({"Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains",
+                       "Planet", "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza's"}),
+    "Artifact": frozenset({"Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+                           "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Powerstone",
+                           "Spacecraft", "Stone", "Treasure", "Vehicle"}),
+    "Enchantment": frozenset({"Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune",
+                              "Saga", "Shard", "Shrine"}),
+    "Spell": frozenset({"Adventure", "Arcane", "Lesson", "Omen", "Trap"}),
+    "Planeswalker": frozenset({
+        "Ajani", "Aminatou", "Angrath", "Arlinn", "Ashiok", "Bahamut", "Basri", "Bolas", "Calix", "Chandra", "Comet",
+        "Dack", "Dakkon", "Daretti", "Davriel", "Dihada", "Domri", "Dovin", "Ellywick", "Elminster", "Elspeth",
+        "Estrid", "Freyalise", "Garruk", "Gideon", "Grist", "Guff", "Huatli", "Jace", "Jared", "Jaya", "Jeska",
+        "Kaito", "Karn", "Kasmina", "Kaya", "Kiora", "Koth", "Liliana", "Lolth", "Lukka", "Minsc", "Mordenkainen",
+        "Nahiri", "Narset", "Niko", "Nissa", "Nixilis", "Oko", "Quintorius", "Ral", "Rowan", "Saheeli", "Samut",
+        "Sarkhan", "Serra", "Sivitri", "Sorin", "Szat", "Tamiyo", "Tasha", "Teferi", "Teyo", "Tezzeret", "Tibalt",
+        "Tyvar", "Ugin", "Urza", "Venser", "Vivien", "Vraska", "Vronos", "Will", "Windgrace", "Wrenn", "Xenagos",
+        "Yanggu", "Yanling", "Zariel"}),
+    "Battle": frozenset({"Siege"}),
 }
 TYPES_OF_KIND = {
     "Land": {"Land"},
@@ -44,6 +57,7 @@ TYPES_OF_KIND = {
     "Spell": {"Instant", "Sorcery"},
     "Creature": {"Creature", "Tribal", "Kindred"},
     "Planeswalker": {"Planeswalker"},
+    "Battle": {"Battle"},
 }
 LAYER_ORDER = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7e")
 STATIC_LAYERS = {
@@ -63,7 +77,7 @@ CDA_PT = "defines_pt"  # the static ability kind of a characteristic-defining P/
 
 def printed_values(obj: GameObject | Snapshot) -> CardDef:
     """The face that is up (707.8): a transformed double-faced permanent copies its back face."""
-    definition = obj.card.definition
+    definition = obj.definition if isinstance(obj, GameObject) else obj.card.definition  # a half cast (709.3b)
     if getattr(obj, "transformed", False) and definition.back is not None and obj.zone == "battlefield":
         return definition.back
     return definition
@@ -124,8 +138,15 @@ def subtype_kind(subtype: str, types: Iterable[str]) -> str:
     return "Creature"
 
 
+def is_creature_type(subtype: str) -> bool:
+    """Rule 205.3m: a creature type is any subtype that is not an artifact, enchantment, land, spell, planeswalker or
+    battle type (205.3g-k, q)."""
+    return not any(subtype in names for names in SUBTYPES_OF.values())
+
+
 def has_subtype(chars: Characteristics, subtype: str) -> bool:
-    return subtype in chars.subtypes or (ALL_CREATURE_TYPES in chars.subtypes and subtype != "Aura")
+    """Changeling's marker is every creature type (702.73a) and no other subtype: not Aura, not Arcane (205.3k)."""
+    return subtype in chars.subtypes or (ALL_CREATURE_TYPES in chars.subtypes and is_creature_type(subtype))
 
 
 def matches(

@@ -360,6 +360,10 @@ def attempt(game: Game, kind: str, params: Mapping[str, Any]) -> str:
         extras.append(f"способность «{_ability_named(game, value, params['ability'])}»")
     if params.get("face_down"):
         extras.append("рубашкой вверх")
+    if params.get("half"):  # a split card's half (709.3), by its Russian name where the card has one
+        halves = [h for o in game.all_objects() if o.card.ref == value for h in o.card.definition.halves]
+        half = next((h.name_ru or h.name for h in halves if str(params["half"]) in (h.name, h.name_ru)), params["half"])
+        extras.append(f"половина «{half}»")
     if params.get("alternative"):
         alt = str(params["alternative"])
         extras.append(ALTERNATIVES.get(alt, "альтернативная стоимость"))

@@ -54,7 +54,7 @@ class CardDef:
     keywords: dict[str, Any] = field(default_factory=dict)
     abilities: tuple[AbilityDef, ...] = ()
     source: str = ""  # file:line of the definition
-    halves: tuple[CardDef, ...] = ()  # a split card's two halves (only their mana values are used yet)
+    halves: tuple[CardDef, ...] = ()  # a split card's two halves (the card itself has them combined, 709.4)
     back: CardDef | None = None  # a double-faced card's back face
     # What a reader of a proof sees: the rules text as printed (Russian) and in English (Oracle wording for
     # printed cards, written in that style for invented ones), and the honesty notes of the definition.
@@ -184,6 +184,7 @@ class GameObject:
     is_copy: bool = False
     paid_additional: tuple[str, ...] = ()
     cast_from: str = ""  # the zone a spell was cast from (rebound: only from the hand, rule 702.88a)
+    half: int | None = None  # the half of a split card being cast (709.3): only its characteristics exist
     # combat
     attacking: str | int | None = None  # a player name or a planeswalker oid
     blocking: list[int] = field(default_factory=list)
@@ -196,7 +197,11 @@ class GameObject:
 
     @property
     def definition(self) -> CardDef:
-        return self.card.definition
+        """The card's definition; for a split card being cast, the chosen half's (rule 709.3a-b)."""
+        definition = self.card.definition
+        if self.half is not None and definition.halves:
+            return definition.halves[self.half]
+        return definition
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,9 @@ class RulesOptions:
     the card it exiled (702.74a of 2015), not only its controller (702.75a today).
     ``two_headed_giant_individual_poison``: in Two-Headed Giant each player has their own poison counters and
     loses at ten (420.5h of 2007, 806 of 2009), not the team's shared fifteen (810.10, 704.6b since 2010).
+    ``negative_amounts_modify_pt``: a calculation's negative result is kept by an effect that changes power or
+    toughness ("gets +X/+X, where X is its power" at -2 power gives -2/-2), as rule 107.1b said until Hour of
+    Devastation (2017: "or otherwise modifies a creature's power or toughness"); today only setting keeps it.
     """
 
     planeswalker_redirection: bool = False
@@ -37,6 +40,7 @@ class RulesOptions:
     split_card_two_sets_of_characteristics: bool = False
     hideaway_former_controllers_may_look: bool = False
     two_headed_giant_individual_poison: bool = False
+    negative_amounts_modify_pt: bool = False
 
     def has_decision(self, kind: str) -> bool:
         """Whether a decision exists at all under these rules: a script played under two eras may answer a

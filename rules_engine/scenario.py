@@ -98,6 +98,7 @@ STEP_MODIFIERS = frozenset(
         "note",
         "hybrid",
         "phyrexian",
+        "half",
         "delve",
     }
 )
@@ -598,6 +599,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
     "conspire": (lambda v: isinstance(v, list), "[REF, REF] or [[REF, REF], ...]"),
     "face_down": (lambda v: isinstance(v, bool), "true or false"),
     "without_paying": (lambda v: isinstance(v, bool), "true or false"),
+    "half": (lambda v: isinstance(v, str), "the name of a half of a split card"),
     "via": (lambda v: v in ("morph", "mana_cost"), "morph or mana_cost"),
     "note": (lambda v: isinstance(v, str), "a text"),
     "hybrid": (lambda v: isinstance(v, list | str), "a list such as [G, R, \"2\"]"),

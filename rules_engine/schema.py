@@ -323,8 +323,13 @@ class Checker:
             raise self.fail(value, f"{what} must be a list")
         for spec in value:
             if isinstance(spec, dict):
-                # another: "another target creature" — not one chosen for an earlier target (601.2c)
-                self.keys(spec, {"kind": "target_kind!", "filter": "filter", "another": "bool"}, "target")
+                # another: "another target creature" — not one chosen for an earlier target (601.2c);
+                # count: "two target creatures" — one word "target" for N different objects (115.3)
+                self.keys(
+                    spec, {"kind": "target_kind!", "filter": "filter", "another": "bool", "count": "int"}, "target"
+                )
+                if "count" in spec and (isinstance(spec["count"], bool) or not 2 <= int(spec["count"]) <= 10):
+                    raise self.fail(spec, f"{what}: count is the number of targets of one word, 2 to 10", "count")
             else:
                 _target_kind(self, spec, what, value, None)
 

@@ -79,10 +79,42 @@ def cast_object(
 ) -> GameObject:
     """Cast ``card_obj`` from its zone; ``during_resolution``: as part of an effect (hideaway, cipher), when the
     timing permissions of its card type do not apply (LRW hideaway 4, GTC cipher 7)."""
+    half = _chosen_half(game, card_obj, params)
+    if half is None:
+        return _cast(game, player, card_obj, params, during_resolution)
+    # rule 709.3: the half is chosen before the spell goes on the stack, and only that half is evaluated to see if
+    # it can be cast (709.3a): timing, costs, cost modifiers and targets see the half's characteristics alone
+    card_obj.half = half
+    game.touch()
+    try:
+        return _cast(game, player, card_obj, params, during_resolution)
+    finally:
+        card_obj.half = None  # the card left (a new object on the stack) or stays where it was, whole again (709.4)
+        game.touch()
+
+
+def _chosen_half(game: Game, card_obj: GameObject, params: dict[str, Any]) -> int | None:
+    """The index of the half of a split card named by ``half:`` (709.3); None for any other card."""
+    halves = card_obj.card.definition.halves
+    name = params.get("half")
+    if not halves:
+        if name is not None:
+            raise ScriptError(f"{narr.obj(game, card_obj)} не двойная (split) карта: половину выбрать нельзя")
+        return None
+    if name is None:
+        names = ", ".join(h.name for h in halves)
+        raise DecisionMissing(f"нужно выбрать, какую половину {narr.obj(game, card_obj)} разыграть (half: {names})")
+    found = [i for i, h in enumerate(halves) if str(name) in (h.name, h.name_ru)]
+    if not found:
+        raise ScriptError(f"у {narr.obj(game, card_obj)} нет половины {name!r}")
+    return found[0]
+
+
+def _cast(
+    game: Game, player: str, card_obj: GameObject, params: dict[str, Any], during_resolution: bool
+) -> GameObject:
     chars = game.chars(card_obj)
     face_down = bool(params.get("face_down"))
-    if card_obj.definition.halves and not face_down:
-        raise ScriptError("разыгрывание половинки двойной (split) карты движком пока не моделируется")
     if chars.is_("Land"):
         raise IllegalAction("землю не разыгрывают как заклинание", "305.9")
     instant_speed = chars.is_("Instant") or "flash" in chars.keywords or during_resolution
@@ -147,9 +179,9 @@ def cast_object(
     announced = cost
     cost, life = phyrexian.announce(
         cost, params.get("phyrexian"), game.players[player].life, game.players[player].mana_pool, params.get("pay"),
-        modified=any(cost_modifiers(game, player, card_obj)),
+        modified=any(cost_modifiers(game, player, card_obj, face_down)),
     )
-    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"))
+    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"), face_down)
     cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     probe = GameObject(
         oid=-1,
@@ -160,6 +192,7 @@ def cast_object(
         mode=mode,
         face_down=face_down,
         modes=modes,
+        half=card_obj.half,
     )
     specs = [] if face_down else spell_spec(probe).get("targets", [])
     chosen_targets = tg.choose(game, specs, params.get("targets"), player, card_obj, None) if specs else []
@@ -181,6 +214,8 @@ def cast_object(
         cast_from = card_obj.zone
         spell = game.move(card_obj, "stack", controller=player, face_down=face_down)
         spell.cast_from = cast_from
+        spell.half = card_obj.half  # rule 709.3b: on the stack only the half being cast exists
+        game.touch()
     spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
     spell.modes = modes
     if params.get("alternative"):
@@ -215,7 +250,9 @@ def cast_object(
     return spell
 
 
-def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any) -> ManaCost:
+def total_cost(
+    game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any, face_down: bool = False
+) -> ManaCost:
     """Rule 601.2f: the total cost is the mana cost or alternative cost plus increases, minus reductions.
 
     When a reduction or increase applies to a cost with hybrid symbols, the way each one will be paid must be
@@ -224,7 +261,7 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     """
     from rules_engine.mana import Symbol
 
-    increases, reductions = cost_modifiers(game, player, card_obj)
+    increases, reductions = cost_modifiers(game, player, card_obj, face_down)
     if not increases and not reductions:
         return cost
     symbols = list(cost.symbols)
@@ -260,9 +297,17 @@ def total_cost(game: Game, player: str, card_obj: GameObject, cost: ManaCost, hy
     return total
 
 
-def cost_modifiers(game: Game, player: str, card_obj: GameObject) -> tuple[list[ManaCost], list[ManaCost]]:
-    """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f)."""
+def cost_modifiers(
+    game: Game, player: str, card_obj: GameObject, face_down: bool = False
+) -> tuple[list[ManaCost], list[ManaCost]]:
+    """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f).
+
+    Rule 708.4: a spell cast face down is turned face down before it is put onto the stack, so they see only the
+    face-down spell's characteristics (708.2a: no name, no subtypes, no mana cost), never the card's."""
     from rules_engine.layers import matches
+
+    if face_down:
+        card_obj = GameObject(oid=-1, card=card_obj.card, zone="stack", controller=player, timestamp=0, face_down=True)
 
     increases: list[ManaCost] = []
     reductions: list[ManaCost] = []
@@ -481,6 +526,7 @@ def copy_spell(
     card = Card(ref=f"{spell.card.ref} (copy)", definition=values, owner=controller)
     copy = game.new_object(card, "stack", controller, is_copy=True)
     copy.mode, copy.x, copy.targets, copy.modes = spell.mode, spell.x, list(spell.targets), spell.modes
+    copy.half = spell.half  # a copy of a half of a split card is that half (707.10, 709.3b)
     copy.mana_spent = Counter()  # no mana was spent to cast a copy (SHM hybrid-bonus ruling 4)
     specs = spell_spec(copy).get("targets", [])
     if specs:
@@ -504,7 +550,7 @@ def resolve_top(game: Game) -> None:
 def _legal_targets(
     game: Game, specs: list[Any], chosen: list[tg.Target], controller: str, source: tg.Source
 ) -> list[bool]:
-    return [tg.is_legal(game, t, s, controller, source) for t, s in zip(chosen, specs, strict=False)]
+    return [tg.is_legal(game, t, s, controller, source) for t, s in zip(chosen, tg.slots(specs), strict=False)]
 
 
 def _resolve_spell(game: Game, spell: GameObject) -> None:

@@ -28,6 +28,21 @@ OBJECT_TYPES = {
 }
 
 
+def slots(specs: list[Any]) -> list[Any]:
+    """The target slots of a list of specs, in order: ``{kind: creature, count: 2}`` ("two target creatures") is two
+    slots of one word "target"; ``target0``, ``target1``... name the slots."""
+    return [spec for spec, _word in _slots_and_words(specs)]
+
+
+def _slots_and_words(specs: list[Any]) -> list[tuple[Any, int]]:
+    out: list[tuple[Any, int]] = []
+    for word, spec in enumerate(specs):
+        count = int(spec.get("count", 1)) if isinstance(spec, dict) else 1
+        one = {k: v for k, v in spec.items() if k != "count"} if isinstance(spec, dict) and count > 1 else spec
+        out += [(one, word)] * count
+    return out
+
+
 def spec_kind(spec: Any) -> str:
     return spec if isinstance(spec, str) else str(spec["kind"])
 
@@ -146,34 +161,51 @@ def choose(
     source: Source,
     item: StackItem | None,
 ) -> list[Target]:
-    """Targets for a spell or ability: the scripted ones (checked), or the only legal choice."""
+    """Targets for a spell or ability: the scripted ones (checked), or the only legal choice.
+
+    Rules 115.3 and 601.2c: the same object or player may be chosen once for each word "target" — never twice for
+    one word ("two target creatures", a spec with ``count``), nor for "another target" one chosen earlier."""
+    pairs = _slots_and_words(specs)
     if scripted is None:
         chosen: list[Target] = []
-        for spec in specs:
-            legal = [t for t in candidates(game, spec, controller, source) if t not in chosen]
+        for index, (spec, _word) in enumerate(pairs):
+            legal = [
+                t for t in candidates(game, spec, controller, source) if not _taken(t, index, pairs, chosen)
+            ]
             if not legal:
                 raise IllegalAction("нет допустимых целей", "601.2c")
             chosen.append(legal[0])
             if len(legal) > 1:
-                kinds = ", ".join(spec_kind(s) for s in specs)
+                kinds = ", ".join(spec_kind(s) for s, _w in pairs)
                 scripted = game.decide("target", controller, f"выбрать цели ({kinds})", source)
                 break
         else:
             return chosen
     values = _listify(scripted)
-    if len(values) != len(specs):
-        raise IllegalAction(f"нужно целей: {len(specs)}, указано: {len(values)}", "601.2c")
-    out = []
-    for value, spec in zip(values, specs, strict=True):
+    if len(values) != len(pairs):
+        raise IllegalAction(f"нужно целей: {len(pairs)}, указано: {len(values)}", "601.2c")
+    out: list[Target] = []
+    for index, (value, (spec, _word)) in enumerate(zip(values, pairs, strict=True)):
         target = resolve_name(game, value, spec)
-        if isinstance(spec, dict) and spec.get("another") and target in out:
-            # rule 601.2c: one object may be chosen once for each word "target", unless the text says "another"
-            raise IllegalAction(f"{value!r} уже выбрана целью этого заклинания: нужна другая цель", "601.2c")
+        if _taken(target, index, pairs, out):
+            if isinstance(spec, dict) and spec.get("another"):
+                why = "нужна другая цель"
+            else:
+                why = "одно слово «целевой» не выбирает один объект дважды"
+            raise IllegalAction(f"цель {value!r} уже выбрана: {why}", "601.2c")
         if not is_legal(game, target, spec, controller, source):
             kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
             raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target, source))
         out.append(target)
     return out
+
+
+def _taken(target: Target, index: int, pairs: list[tuple[Any, int]], chosen: list[Target]) -> bool:
+    """Whether ``target`` may not fill slot ``index``: already chosen for the same word (115.3), or, for "another
+    target", for any earlier slot."""
+    spec, word = pairs[index]
+    another = isinstance(spec, dict) and bool(spec.get("another"))
+    return any(t == target and (another or pairs[i][1] == word) for i, t in enumerate(chosen))
 
 
 def _listify(value: Any) -> list[Any]:

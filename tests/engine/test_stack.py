@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_engine import actions
-from rules_engine.errors import IllegalAction, ScriptError
+from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 
 
 def test_last_in_first_out_and_response_saves_creature(game_from) -> None:  # type: ignore[no-untyped-def]
@@ -109,3 +109,31 @@ def test_each_conspire_instance_triggers_on_its_own_payment(play, paid: str, sta
 def test_one_creature_cannot_pay_two_conspire_instances(play) -> None:  # type: ignore[no-untyped-def]
     result = play(CONSPIRE_TWICE % ("[[m1, m2], [m1, m2]]", "[Twin Plot]"))
     assert not result.passed
+
+
+# -- split cards (rule 709.3): the half is a decision of the caster ------------------------------------------
+SPLIT = """
+active: alice
+alice:
+  mana: "{B}{W}{C}{C}"
+  hand: [Night // Day]
+  battlefield: [Grizzly Bears]
+"""
+
+
+def test_a_split_card_needs_its_half_chosen(game_from) -> None:  # type: ignore[no-untyped-def]
+    game = game_from(SPLIT)
+    with pytest.raises(DecisionMissing, match="half: Night, Day"):
+        actions.perform(game, "cast", "alice", {"cast": "Night // Day", "targets": ["Grizzly Bears"]})
+    card = game.players["alice"].hand[0]
+    assert card.half is None and game.chars(card).mana_value == 4  # still whole in the hand (709.4)
+
+
+def test_half_names_a_half_of_a_split_card_only(game_from) -> None:  # type: ignore[no-untyped-def]
+    game = game_from(SPLIT)
+    with pytest.raises(ScriptError, match="Dusk"):
+        actions.perform(game, "cast", "alice", {"cast": "Night // Day", "half": "Dusk"})
+    cast = {"cast": "Night // Day", "half": "День", "targets": ["alice"], "pay": "{W}{C}{C}"}
+    actions.perform(game, "cast", "alice", cast)
+    on_stack = game.stack[-1]  # the Russian name of the half works too; on the stack only Day exists (709.3b)
+    assert game.chars(on_stack).name == "Day" and game.chars(on_stack).mana_value == 3

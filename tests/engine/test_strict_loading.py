@@ -56,7 +56,9 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\neffect: {pump: {power: 1, on: self, duration: forever}}', 7,
          r"unknown duration 'forever'; known: end_of_turn, permanent"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, filer: {tapped: true}}]\neffect: {tap: target}', 7,
-         r"target: unknown key 'filer'; known: another, filter, kind"),
+         r"target: unknown key 'filer'; known: another, count, filter, kind"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, count: 1}]\neffect: {tap: target}', 7,
+         r"count is the number of targets of one word, 2 to 10"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}, tap two", effect: {draw: {}}}',
          9, r"bad cost '\{T\}, tap two'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: enters, filter: {types: [Elf]},'
