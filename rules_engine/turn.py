@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine import combat, effects, layers, sba, stack, teams, triggers
+from rules_engine import combat, effects, layers, sba, stack, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
 from rules_engine.events import Event, TurnHistory
@@ -111,6 +111,8 @@ def advance_step(game: Game) -> None:
             )
     if current == "declare_attackers" and not any(o.attacking is not None for o in game.battlefield):
         nxt = "end_of_combat"  # rule 508.8
+    elif current == "declare_attackers":
+        combat.check_requirements(game, [])  # rule 509.1c: declaring no blockers may disobey a block requirement
     if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):
         nxt = "combat_damage"
     empty_pools(game, current, nxt)
@@ -173,7 +175,7 @@ def _new_turn(game: Game) -> None:
     game.log(f"=== Ход {game.turn}: {narr.player(game.active)} ===")
     for obj in game.battlefield:  # rule 502.3: each active player untaps their permanents (805.4)
         if teams.is_active(game, game.controller(obj)):
-            obj.tapped = False
+            tapping.untap(game, obj)
             obj.steady_controller = game.controller(obj)
     game.touch()
     advance_step(game)
