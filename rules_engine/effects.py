@@ -383,9 +383,12 @@ def draw_card(game: Game, player: str) -> None:
 def _discard(ctx: Context, v: dict[str, Any]) -> None:
     """The discarding player chooses the cards (a scripted ``discard`` decision)."""
     game = ctx.game
-    n = amount(ctx, v.get("n", 1))
+    whole = v.get("n") == "all"  # "discard your hand"
+    n = 0 if whole else amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "target")):
         hand = game.players[p].hand
+        if whole:
+            n = len(hand)
         if n <= 0 or not hand:
             continue
         if len(hand) <= n:

@@ -97,7 +97,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "set_subtypes": {"subtypes": "strs!", **_ON},
     "gain_control": dict(_ON),
     "draw": {"n": "amount", "player": "ref"},
-    "discard": {"n": "amount", "player": "ref"},
+    "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
     "gain_life": {"n": "amount", "player": "ref"},
     "lose_life": {"n": "amount", "player": "ref"},
     "mill": {"n": "amount", "player": "ref"},

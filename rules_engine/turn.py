@@ -125,7 +125,7 @@ def advance_step(game: Game) -> None:
     if nxt == "cleanup":
         _cleanup(game)
         return
-    triggers.collect(game, Event("step", step=nxt))
+    triggers.collect(game, Event("step", step=nxt, player=game.active))  # "that player": whose step it is
     give_priority(game, game.active)
 
 
