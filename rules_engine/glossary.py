@@ -113,6 +113,7 @@ COUNTER_NAMES = {
     "fade": "жетон угасания",
     "experience": "жетон опыта",  # player counters (rule 122.1)
     "energy": "жетон энергии",
+    "hoofprint": "жетон следов",
 }
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {
