@@ -165,6 +165,15 @@ def amount(ctx: Context, expr: Any, allow_negative: bool = False) -> int:
         who = players(ctx, spec.get("of", "you")) if isinstance(spec, dict) else [ctx.controller]
         kind = str(spec["kind"] if isinstance(spec, dict) else spec)
         value = sum(game.players[p].counter_count(kind) for p in who)
+    elif isinstance(expr, dict) and "number_of_counters" in expr:  # "for each -1/-1 counter on it" (LKI if it left)
+        spec = expr["number_of_counters"]
+        on = objects(ctx, spec.get("what", "self"))
+        if on:
+            value = on[0].counters.get(str(spec["kind"]), 0)
+        elif spec.get("what", "self") == "self" and isinstance(ctx.source, Snapshot):
+            value = ctx.source.counters.get(str(spec["kind"]), 0)
+        else:
+            value = 0
     elif isinstance(expr, dict) and "this_turn" in expr:  # this turn's history
         value = _this_turn(ctx, dict(expr["this_turn"]))
     elif isinstance(expr, dict) and "negate" in expr:
@@ -469,6 +478,24 @@ def _exile_if_dies(ctx: Context, v: Any) -> None:
             {"kind": "exile_if_dies", "oid": obj.oid, "ref": ctx.source.card.ref, "duration": "end_of_turn"}
         )
         ctx.game.log(f"Если {narr.obj(ctx.game, obj)} должен умереть в этом ходу, он будет изгнан вместо этого")
+
+
+@effect("reflexive_trigger")
+def _reflexive_trigger(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 603.12: "... When you do, EFFECT." Reached only once the action it follows was taken (it sits in that
+    action's ``then``), it triggers at once and goes on the stack the next time a player would receive priority,
+    its targets chosen then (after the action, unlike "if you do"); its source and controller are those of the
+    resolving spell or ability, as for a delayed trigger (603.7d-e)."""
+    game = ctx.game
+    spec: dict[str, Any] = {"triggered": "reflexive", "effect": v["effect"]}
+    for key in ("targets", "name_ru"):
+        if key in v:
+            spec[key] = v[key]
+    ability = AbilityDef("triggered", str(v.get("name", "reflexive")), spec)
+    source = ctx.source if isinstance(ctx.source, Snapshot) else game.snapshot(ctx.source)
+    game.pending_triggers.append(
+        triggers.PendingTrigger(ctx.controller, ability, source, ctx.event or Event("reflexive"))
+    )
 
 
 @effect("delayed_trigger")

@@ -144,6 +144,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "poison": {"n": "amount", "player": "ref"},
     "emblem": {"abilities": "abilities!", "player": "ref", "text_ru": "str", "text_en": "str"},  # rule 114.2
     "delayed_trigger": "delayed_trigger",
+    "reflexive_trigger": {"targets": "targets", "effect": "effect!", "name": "str", "name_ru": "str"},  # 603.12
     "exile_if_dies": "ref",
     "cant_gain_life": {"player": "ref"},
     "damage_cant_be_prevented": "none",
@@ -224,6 +225,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "counters_removed": FILTER,
     "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
     "player_gets_counters": {"player": "whose"},
+    "state": None,  # rule 603.8: a state trigger; its game state is the ability's state: CONDITION
     "becomes_tapped": None,
     "permanent_becomes_tapped": FILTER,
     "becomes_untapped": None,
@@ -244,6 +246,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "life_at_most": "int",
     "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
+    "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
     **HISTORY_CONDITIONS,
 }
 # "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.
@@ -267,7 +270,7 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter"}),
+                            "counter", "each_counter", "state"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition"}),
@@ -452,7 +455,8 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
                   "negate": "amount", "player_counters": "player_counters_amount",
-                  "this_turn": "history_amount"}  # this turn's history: life lost, cards drawn, damage
+                  "this_turn": "history_amount",  # this turn's history: life lost, cards drawn, damage
+                  "number_of_counters": "number_of_counters_amount"}  # {kind, what}: counters on it, as it last existed
         if name in shapes:
             c.check(shapes[name], inner, f"{what} ({name})", v, name)
             return
@@ -751,6 +755,7 @@ _CHECKERS: dict[str, Check] = {
     "trigger_condition": _trigger_condition,
     "delayed_trigger": _delayed_trigger,
     "delayed_duration": _one_of({"this_turn"}, "duration"),
+    "targets": lambda c, v, what, parent, key: c.targets(v, what),
     "controller_word": _one_of({"you", "opponent", "defending_player"}, "player"),
     "must_be_blocked_value": lambda c, v, what, parent, key: c.keys(v, {"all": "bool"}, what),
     "life_lost_condition": lambda c, v, what, parent, key: c.keys(v, {"players": "whose", "at_least": "int"}, what),
@@ -758,6 +763,7 @@ _CHECKERS: dict[str, Check] = {
         v, {"source": "damage_source", "to": "recipient", "combat": "bool", "at_least": "int"}, what
     ),
     "history_amount": _history_amount,
+    "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
 }
 

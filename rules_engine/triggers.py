@@ -536,6 +536,13 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if "evolve" in cond:
         return _evolve_bigger(game, source, event)
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
+    if "control_none" in cond:  # "you control no [filter] permanents"
+        live = game.find(source.oid)
+        return not any(
+            game.controller(o) == controller
+            and matches(game, o, game.chars(o), cond["control_none"], controller, live)
+            for o in game.battlefield
+        )
     if "life_at_most" in cond:
         return game.players[controller].life <= int(cond["life_at_most"])
     if "total_power_at_least" in cond:  # each creature's actual power, a negative one included (DTK formidable)
@@ -549,6 +556,31 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if looked_back is not None:
         return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
+
+
+def collect_state_triggers(game: Game) -> None:
+    """Rule 603.8: a state trigger triggers as soon as its game state holds, and not again while that ability is
+    waiting or on the stack; once it has left the stack it triggers again if the state still holds."""
+    for source in game.ability_sources():
+        chars = game.chars(source)
+        for ability in chars.abilities:
+            if ability.kind != "triggered" or ability.spec.get("triggered") != "state":
+                continue
+            if _in_flight(game, source.oid, ability.name):
+                continue
+            if check_condition(game, ability.spec["state"], source, None):
+                game.pending_triggers.append(
+                    PendingTrigger(game.controller(source), ability, game.snapshot(source), Event("state"))
+                )
+
+
+def _in_flight(game: Game, oid: int, name: str) -> bool:
+    if any(p.source.oid == oid and p.ability.name == name for p in game.pending_triggers):
+        return True
+    return any(
+        isinstance(item, StackAbility) and item.source_oid == oid and item.ability.name == name
+        for item in game.stack
+    )
 
 
 def _evolve_bigger(game: Game, source: Any, event: Event | None) -> bool:

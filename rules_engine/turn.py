@@ -27,6 +27,7 @@ def settle(game: Game) -> None:
         obj.seen_by.add(game.controller(obj))
     for _ in range(100):
         sba.check(game)
+        triggers.collect_state_triggers(game)  # rule 603.8
         if not triggers.put_on_stack(game):
             return
     raise EngineLoop("triggered abilities did not settle (rule 117.5)")

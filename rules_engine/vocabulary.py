@@ -85,6 +85,7 @@ TRIGGER_EVENTS = frozenset(
         "becomes_blocked_by",  # this creature becomes blocked by a creature (509.3d: once per blocker; filter on it)
         "attacks_or_blocks",  # this creature attacks or blocks (508.3a, 509.3a)
         "loses_life",  # a player (filter player: you|opponent|each) loses life (rule 119.3: once per loss)
+        "state",  # rule 603.8: a state trigger, "when you control no Islands" (state: CONDITION)
         "draws",  # a player (filter player: you|opponent|each) draws a card (rule 121.1: once per card)
     }
 )
@@ -199,6 +200,7 @@ EFFECT_NAMES = frozenset(
         "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
         "poison",  # {n, player}: the player gets N poison counters (rule 122.1f)
         "emblem",  # {abilities, player}: the player gets an emblem with those abilities (rule 114.2)
+        "reflexive_trigger",  # {targets, effect, name, name_ru}: "when you do, ..." (rule 603.12), in an action's then
         "delayed_trigger",  # {when, filter, about, duration: this_turn, effect}: a delayed trigger (rule 603.7)
         "exile_if_dies",  # REF: "if it would die this turn, exile it instead" (rule 614.1a, one-shot)
         "cant_gain_life",  # {player}: those players can't gain life this turn (rule 119.7)

@@ -1415,6 +1415,15 @@ MUTANTS: tuple[Mutant, ...] = (
            "        pass"),
     Mutant("skulk", "702.118b", "combat.py", 'if "skulk" in akw and', "if False and"),
     Mutant("shadow", "702.28b", "combat.py", 'if ("shadow" in akw) != ("shadow" in chars.keywords):', "if False:"),
+    # -- reflexive and state triggers (603.12, 603.8) ---------------------------------------------------------
+    Mutant("reflexive-trigger-missing", "603.12", "effects.py",
+           "    game.pending_triggers.append(\n"
+           '        triggers.PendingTrigger(ctx.controller, ability, source, ctx.event or Event("reflexive"))\n    )\n',
+           "    pass\n"),
+    Mutant("state-triggers-never-checked", "603.8", "turn.py",
+           "        triggers.collect_state_triggers(game)  # rule 603.8\n", ""),
+    Mutant("state-trigger-retriggers-on-stack", "603.8", "triggers.py",
+           "            if _in_flight(game, source.oid, ability.name):\n                continue\n", ""),
 )
 
 
