@@ -359,6 +359,10 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             c.check("bool", raw["each_counter"], "each_counter", raw, "each_counter")
         if "condition" in raw:
             c.keys(raw["condition"], schema.TRIGGER_CONDITIONS, "condition (intervening if)")
+        if (event == "state") != ("state" in raw):  # rule 603.8: a state trigger names its game state
+            raise c.fail(raw, "a state trigger (triggered: state) needs state: CONDITION, and only it takes one", kind)
+        if "state" in raw:
+            c.keys(raw["state"], schema.TRIGGER_CONDITIONS, "state (the game state it triggers on)")
         if "optional" in raw:
             c.check("bool", raw["optional"], "optional", raw, "optional")
         if "each_counter" in raw:  # "whenever a +1/+1 counter is put on ...": once per counter (603.2c)

@@ -6,9 +6,10 @@ a scripted decision (``assign``); a creature with 0 or less power assigns no com
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, protection, replacement, tapping, teams, triggers
+from rules_engine import costs, defending, protection, replacement, requirements, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -123,14 +124,7 @@ def must_attack(game: Game, player: str) -> list[GameObject]:
 
 def defending_player_of(game: Game, attacker: GameObject) -> str | None:
     """The player an attacking creature attacks, or the controller of the planeswalker it attacks (802.2a)."""
-    target = attacker.attacking
-    if isinstance(target, str):
-        return target
-    walker = game.find(target) if isinstance(target, int) else None
-    if walker is not None:
-        return game.controller(walker)
-    snap = game.lki.get(target) if isinstance(target, int) else None
-    return snap.controller if snap is not None else None
+    return defending.player_attacked(game, attacker.attacking)
 
 
 def may_block(game: Game, blocker_controller: str, attacker: GameObject) -> bool:
@@ -142,68 +136,133 @@ def may_block(game: Game, blocker_controller: str, attacker: GameObject) -> bool
 
 def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
     """Rule 509.1: the defending players' blocks, checked as a whole (805.10d: the defending team has one
-    combined block; 802.4: each defending player blocks what attacks them)."""
+    combined block; 802.4: each defending player blocks what attacks them), then the block triggers (509.3)."""
     if teams.is_active(game, player):
         raise IllegalAction("блокирует защищающийся игрок", "509.1")
     chosen: list[tuple[GameObject, list[GameObject]]] = []
     for ref, attacker_refs in blocks.items():
-        blocker = find_one(game, ref)
-        chars = game.chars(blocker)
-        owner_of_block = game.controller(blocker)
-        if teams.is_active(game, owner_of_block) or not chars.is_("Creature"):
-            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1a")
-        if blocker.tapped:
-            raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать", "509.1a")
-        if _restricted(game, blocker, "block"):
-            raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1b")
         attackers = [
             find_one(game, str(a))
             for a in (attacker_refs if isinstance(attacker_refs, list) else [attacker_refs])
         ]
-        for attacker in attackers:
-            if attacker.attacking is None:
-                raise IllegalAction(f"{narr.obj(game, attacker)} не атакует", "509.1a")
-            if not may_block(game, owner_of_block, attacker):
-                raise IllegalAction(
-                    f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)}: оно атакует "
-                    "другого игрока",
-                    "802.4a",
-                )
-            akw = game.chars(attacker).keywords
-            if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
-                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом", "702.36b")
-            if "intimidate" in akw and not (chars.is_("Artifact") or chars.colors & game.chars(attacker).colors):
-                raise IllegalAction(
-                    f"{narr.obj(game, blocker)} не может блокировать существо с Устрашением", "702.13b"
-                )
-            walk = akw.get("landwalk")
-            attacked = defending_player_of(game, attacker)  # the player it attacks (805.10e, 802.2a)
-            if walk and any(  # landwalk looks at the land type, not the name (GTC dual lands 2)
-                game.controller(o) == attacked and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
-                for o in game.battlefield
-            ):
-                raise IllegalAction(
-                    f"{narr.obj(game, attacker)} не может быть заблокировано "
-                    f"(Знание земель: {narr.subtypes_text([str(walk)])})",
-                    "702.14c",
-                )
-            if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
-                raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо", "702.9b")
-            quality = protection.protection_from(game, game.chars(attacker), blocker)
-            if quality is not None:  # rule 702.16f: not by creatures that have the stated quality
-                raise IllegalAction(
-                    f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)} "
-                    f"({narr.protection_text(quality)})",
-                    "702.16f",
-                )
-            _check_block_restrictions(game, blocker, attacker, owner_of_block)
-        chosen.append((blocker, attackers))
-    _check_blocker_counts(game, chosen)
+        chosen.append((find_one(game, ref), attackers))
+    check_blocks(game, chosen)
+    check_requirements(game, chosen)
     for blocker, attackers in chosen:
         blocker.blocking = [a.oid for a in attackers]
         for attacker in attackers:
             attacker.blocked = True
             game.log(f"{narr.obj(game, blocker)} блокирует {narr.obj(game, attacker)}")
+    _block_triggers(game, chosen)
+
+
+def _block_triggers(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) -> None:
+    """Rule 509.3: "blocks" once per blocker (509.3a), "blocks a creature" once per attacker it blocks (509.3b),
+    "becomes blocked" once per attacker (509.3c), "becomes blocked by a creature" once per blocker (509.3d)."""
+    blocked: dict[int, GameObject] = {}
+    for blocker, attackers in chosen:
+        triggers.collect(game, Event("blocks", obj=blocker, player=game.controller(blocker)))
+        for attacker in attackers:
+            triggers.collect(game, Event("blocks_creature", obj=blocker, target=attacker))
+            blocked.setdefault(attacker.oid, attacker)
+    for attacker in blocked.values():
+        triggers.collect(game, Event("becomes_blocked", obj=attacker, player=game.controller(attacker)))
+        for blocker, attackers in chosen:
+            if attacker in attackers:
+                triggers.collect(game, Event("becomes_blocked_by", obj=attacker, target=blocker))
+
+
+def check_requirements(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) -> None:
+    """Rule 509.1c: the declaration (``[]``: no blocks at all) obeys as many block requirements as it can."""
+
+    def legal(trial: list[tuple[GameObject, list[GameObject]]]) -> bool:
+        return _allowed(lambda: check_blocks(game, trial))
+
+    def may(blocker: GameObject, attacker: GameObject | None) -> bool:
+        if attacker is None:
+            return _allowed(lambda: check_blocker(game, blocker))
+        return _allowed(lambda: check_block(game, blocker, attacker))
+
+    requirements.check_block_requirements(game, chosen, legal, may)
+
+
+def _allowed(check: Callable[[], None]) -> bool:
+    try:
+        check()
+    except IllegalAction:
+        return False
+    return True
+
+
+def check_blocks(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) -> None:
+    """Rules 509.1a-b: each block is legal, and so are the numbers of blockers (menace, "except by N or more")."""
+    for blocker, attackers in chosen:
+        check_blocker(game, blocker)
+        for attacker in attackers:
+            check_block(game, blocker, attacker)
+    _check_blocker_counts(game, chosen)
+
+
+def check_blocker(game: Game, blocker: GameObject) -> None:
+    """Rule 509.1a: an untapped creature of a defending player, not under a "can't block" (509.1b)."""
+    chars = game.chars(blocker)
+    if teams.is_active(game, game.controller(blocker)) or not chars.is_("Creature"):
+        raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1a")
+    if blocker.tapped:
+        raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать", "509.1a")
+    if _restricted(game, blocker, "block"):
+        raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1b")
+
+
+def check_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
+    """Rules 509.1a-b: ``blocker`` may block ``attacker`` (evasion and block restrictions)."""
+    chars = game.chars(blocker)
+    owner_of_block = game.controller(blocker)
+    if attacker.attacking is None:
+        raise IllegalAction(f"{narr.obj(game, attacker)} не атакует", "509.1a")
+    if not may_block(game, owner_of_block, attacker):
+        raise IllegalAction(
+            f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)}: оно атакует "
+            "другого игрока",
+            "802.4a",
+        )
+    achars = game.chars(attacker)
+    akw = achars.keywords
+    if "fear" in akw and not (chars.is_("Artifact") or "B" in chars.colors):
+        raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать существо со Страхом", "702.36b")
+    if "intimidate" in akw and not (chars.is_("Artifact") or chars.colors & game.chars(attacker).colors):
+        raise IllegalAction(
+            f"{narr.obj(game, blocker)} не может блокировать существо с Устрашением", "702.13b"
+        )
+    if ("shadow" in akw) != ("shadow" in chars.keywords):  # rule 702.28b: shadow blocks and is blocked by shadow
+        raise IllegalAction(
+            f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)} (Тень)", "702.28b"
+        )
+    if "skulk" in akw and (chars.power or 0) > (achars.power or 0):  # rule 702.118b: not by greater power
+        raise IllegalAction(
+            f"{narr.obj(game, blocker)} не может блокировать существо со Скрытностью: его сила больше", "702.118b"
+        )
+    walk = akw.get("landwalk")
+    attacked = defending_player_of(game, attacker)  # the player it attacks (805.10e, 802.2a)
+    if walk and any(  # landwalk looks at the land type, not the name (GTC dual lands 2)
+        game.controller(o) == attacked and game.chars(o).is_("Land") and walk in game.chars(o).subtypes
+        for o in game.battlefield
+    ):
+        raise IllegalAction(
+            f"{narr.obj(game, attacker)} не может быть заблокировано "
+            f"(Знание земель: {narr.subtypes_text([str(walk)])})",
+            "702.14c",
+        )
+    if "flying" in akw and not ({"flying", "reach"} & set(chars.keywords)):
+        raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать летающее существо", "702.9b")
+    quality = protection.protection_from(game, game.chars(attacker), blocker)
+    if quality is not None:  # rule 702.16f: not by creatures that have the stated quality
+        raise IllegalAction(
+            f"{narr.obj(game, blocker)} не может блокировать {narr.obj(game, attacker)} "
+            f"({narr.protection_text(quality)})",
+            "702.16f",
+        )
+    _check_block_restrictions(game, blocker, attacker, owner_of_block)
 
 
 def _check_block_restrictions(game: Game, blocker: GameObject, attacker: GameObject, player: str) -> None:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules_engine import life as lifetotal
 from rules_engine import log as narr
 from rules_engine import tapping
 from rules_engine.errors import EngineError, IllegalAction, ScriptError
@@ -144,9 +145,9 @@ def pay_nonmana(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
     if cost.tap:
         tapping.tap(game, obj)
     if cost.untap:
-        obj.tapped = False
+        tapping.untap(game, obj)
     if cost.pay_life:
-        game.players[player].life -= cost.pay_life
+        lifetotal.pay(game, player, cost.pay_life)  # rule 119.4: paying life is losing it
     if cost.loyalty is not None:
         if cost.loyalty >= 0:
             obj.counters["loyalty"] += cost.loyalty
@@ -195,7 +196,7 @@ def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str
             if cost.action == "tap":
                 tapping.tap(game, o)
             elif cost.action == "untap":
-                o.tapped = False
+                tapping.untap(game, o)
                 game.touch()
             else:
                 game.move(o, _TO_ZONE[cost.action])

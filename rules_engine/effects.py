@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import combat, copies, history, life, replacement, stack, tapping, teams, triggers
+from rules_engine import combat, copies, defending, history, life, replacement, stack, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cards import parse_card
@@ -95,6 +95,16 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             oid = event.lki.oid
         it_live = game.find(oid) if oid is not None else None
         return [it_live] if it_live is not None else []
+    if text == "defending_player":  # rules 506.2, 508.5: of this attacking creature, else of the event's
+        event_obj = ctx.event.obj if ctx.event is not None else None
+        found_player = defending.defending_player(game, ctx.source.oid, event_obj.oid if event_obj else None)
+        return [found_player] if found_player is not None else []
+    if text == "event_target":  # the other object of the event: the creature blocked / blocking, what was dealt damage
+        other = ctx.event.target if ctx.event is not None else None
+        if isinstance(other, str):
+            return [other]
+        other_live = game.find(other.oid) if other is not None else None
+        return [other_live] if other_live is not None else []
     if text == "event_player":  # "that player": who cast the spell, targeted, gained life (the event's player)
         return [ctx.event.player] if ctx.event is not None and ctx.event.player is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
@@ -165,6 +175,17 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         who = players(ctx, spec.get("of", "you")) if isinstance(spec, dict) else [ctx.controller]
         kind = str(spec["kind"] if isinstance(spec, dict) else spec)
         value = sum(game.players[p].counter_count(kind) for p in who)
+    elif isinstance(expr, dict) and "number_of_counters" in expr:  # "for each -1/-1 counter on it" (LKI if it left)
+        spec = expr["number_of_counters"]
+        on = objects(ctx, spec.get("what", "self"))
+        if on:
+            value = on[0].counters.get(str(spec["kind"]), 0)
+        elif spec.get("what", "self") == "self" and isinstance(ctx.source, Snapshot):
+            value = ctx.source.counters.get(str(spec["kind"]), 0)
+        else:
+            value = 0
+    elif isinstance(expr, dict) and "this_turn" in expr:  # this turn's history
+        value = _this_turn(ctx, dict(expr["this_turn"]))
     elif isinstance(expr, dict) and "negate" in expr:
         value = -amount(ctx, expr["negate"], pt)  # "-X": X itself is the calculation (counts as 0 if negative)
         return value if pt is not None else max(0, value)
@@ -172,6 +193,18 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         raise ScriptError(f"bad amount {expr!r}")
     keep = pt == "set" or (pt == "modify" and game.options.negative_amounts_modify_pt)
     return value if keep else max(0, value)
+
+
+def _this_turn(ctx: Context, spec: dict[str, Any]) -> int:
+    """ "The life you lost this turn" (119.3), "the cards you've drawn this turn" (121.1), "the damage dealt to
+    target opponent this turn" (120; ``source`` / ``combat`` narrow it)."""
+    game = ctx.game
+    if "life_lost" in spec:
+        return sum(game.history.life_lost[p] for p in players(ctx, spec["life_lost"]))
+    if "cards_drawn" in spec:
+        return sum(game.history.cards_drawn[p] for p in players(ctx, spec["cards_drawn"]))
+    rest = {k: v for k, v in spec.items() if k != "damage_to"}
+    return history.damage_to(game, rest, things(ctx, spec["damage_to"]), ctx.controller, ctx.source)
 
 
 def _continuous(ctx: Context, layer: str, kind: str, data: dict[str, Any], on: Any, duration: Any) -> None:
@@ -450,16 +483,20 @@ def draw_card(game: Game, player: str) -> None:
         game.players[player].drew_from_empty_library = True
         game.log(f"{narr.player(player)} должен взять карту из пустой библиотеки")
         return
-    game.move(lib[-1], "hand")
+    drawn = game.move(lib[-1], "hand")
+    triggers.collect(game, Event("draw", obj=drawn, player=player))  # "whenever you draw a card"; the history
 
 
 @effect("discard")
 def _discard(ctx: Context, v: dict[str, Any]) -> None:
     """The discarding player chooses the cards (a scripted ``discard`` decision)."""
     game = ctx.game
-    n = amount(ctx, v.get("n", 1))
+    whole = v.get("n") == "all"  # "discard your hand"
+    n = 0 if whole else amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "target")):
         hand = game.players[p].hand
+        if whole:
+            n = len(hand)
         if n <= 0 or not hand:
             continue
         if len(hand) <= n:
@@ -540,6 +577,24 @@ def _exile_if_dies(ctx: Context, v: Any) -> None:
             {"kind": "exile_if_dies", "oid": obj.oid, "ref": ctx.source.card.ref, "duration": "end_of_turn"}
         )
         ctx.game.log(f"Если {narr.obj(ctx.game, obj)} должен умереть в этом ходу, он будет изгнан вместо этого")
+
+
+@effect("reflexive_trigger")
+def _reflexive_trigger(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 603.12: "... When you do, EFFECT." Reached only once the action it follows was taken (it sits in that
+    action's ``then``), it triggers at once and goes on the stack the next time a player would receive priority,
+    its targets chosen then (after the action, unlike "if you do"); its source and controller are those of the
+    resolving spell or ability, as for a delayed trigger (603.7d-e)."""
+    game = ctx.game
+    spec: dict[str, Any] = {"triggered": "reflexive", "effect": v["effect"]}
+    for key in ("targets", "name_ru"):
+        if key in v:
+            spec[key] = v[key]
+    ability = AbilityDef("triggered", str(v.get("name", "reflexive")), spec)
+    source = ctx.source if isinstance(ctx.source, Snapshot) else game.snapshot(ctx.source)
+    game.pending_triggers.append(
+        triggers.PendingTrigger(ctx.controller, ability, source, ctx.event or Event("reflexive"))
+    )
 
 
 @effect("delayed_trigger")
@@ -729,7 +784,40 @@ def _tap(ctx: Context, v: Any) -> None:
 @effect("untap")
 def _untap(ctx: Context, v: Any) -> None:
     for obj in objects(ctx, v):
-        obj.tapped = False
+        tapping.untap(ctx.game, obj)  # only a tapped permanent becomes untapped (701.26b)
+
+
+@effect("must_block")
+def _must_block(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 509.1c: "target creature blocks [this creature / target creature] this turn if able" — a requirement
+    on that creature for this turn, about that very attacker (its object, 400.7)."""
+    attacker = objects(ctx, v["attacker"]) if "attacker" in v else []
+    if "attacker" in v and not attacker:
+        return  # the attacker it is about is gone: nothing to require
+    data = {"attacker": attacker[0].oid if attacker else None}
+    _requirement(ctx, "must_block", data, v.get("what", "target"))
+
+
+@effect("must_be_blocked")
+def _must_be_blocked(ctx: Context, v: Any) -> None:
+    """Rule 509.1c: "target creature must be blocked this turn if able"."""
+    _requirement(ctx, "must_be_blocked", {}, v)
+
+
+def _requirement(ctx: Context, kind: str, data: dict[str, Any], on: Any) -> None:
+    """A combat requirement lasting this turn: a continuous effect of no layer (rule 611.2a, 509.1c)."""
+    game = ctx.game
+    targets = objects(ctx, on)
+    if not targets:
+        return
+    game.effects.append(
+        ContinuousEffect(
+            layer="combat", kind=kind, data=data, timestamp=game.new_timestamp(),
+            affected=frozenset(o.oid for o in targets), duration="end_of_turn", source_oid=ctx.source.oid,
+            controller=ctx.controller,
+        )
+    )
+    game.log(f"Требование боя до конца хода: {', '.join(narr.obj(game, o) for o in targets)}")
 
 
 @effect("doesnt_untap")
@@ -1192,7 +1280,7 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         )
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
-    looked_back = history.holds(game, cond, ctx.controller)  # "if you gained life this turn", ...
+    looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...
     if looked_back is not None:
         return looked_back
     raise ScriptError(f"unknown condition {cond!r}")

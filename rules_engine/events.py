@@ -19,7 +19,8 @@ class Event:
     """Something that happened, for triggered abilities to look at."""
 
     kind: str  # zone_change, damage, counters, counters_removed, cast, attacks, step, combat_damage_to_player,
-    # life_gained, turned_face_up, becomes_target, countered, clash
+    # life_gained, turned_face_up, becomes_target, countered, clash, blocks, blocks_creature, becomes_blocked,
+    # becomes_blocked_by, becomes_untapped, life_lost, draw
     obj: GameObject | None = None  # the object after the event (new object after a zone change)
     lki: Snapshot | None = None  # the object before it (zone change) or the damage source
     from_zone: str | None = None
@@ -47,6 +48,20 @@ class DelayedTrigger:
     this_turn: bool = False
 
 
+@dataclass(frozen=True)
+class DamageRecord:
+    """Damage dealt this turn (rule 120): its source as it was then, its recipient, how much, whether in combat."""
+
+    source: Snapshot
+    source_controller: str
+    to_player: str | None  # the player dealt damage, or None for a permanent
+    to_oid: int | None  # the permanent dealt damage (that very object, rule 400.7)
+    to_types: frozenset[str]
+    to_controller: str | None
+    amount: int
+    combat: bool
+
+
 @dataclass
 class TurnHistory:
     """What happened this turn, for the conditions that look back (``history``); reset as each turn begins."""
@@ -55,3 +70,7 @@ class TurnHistory:
     life_gained: Counter[str] = field(default_factory=Counter)
     creatures_died: int = 0
     spells_cast: Counter[str] = field(default_factory=Counter)
+    attack_targets: dict[int, Any] = field(default_factory=dict)  # attacker -> what it attacked (508.5)
+    life_lost: Counter[str] = field(default_factory=Counter)  # rule 119.3: every loss, damage and payments too
+    cards_drawn: Counter[str] = field(default_factory=Counter)  # rule 121.1: only what was drawn (121.5)
+    damage: list[DamageRecord] = field(default_factory=list)

@@ -91,6 +91,8 @@ KEYWORD_NAMES = {
     "exploit": "Угнетение",
     "formidable": "Внушительность",
     "intimidate": "Устрашение",
+    "skulk": "Скрытность",
+    "shadow": "Тень",
     "manifest": "Воплощение",
     "bolster": "Подмога",
     "battalion": "Батальон",
@@ -112,6 +114,7 @@ COUNTER_NAMES = {
     "experience": "жетон опыта",  # player counters (rule 122.1)
     "energy": "жетон энергии",
     "age": "жетон возраста",  # cumulative upkeep (702.24a)
+    "hoofprint": "жетон следов",
 }
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {
@@ -142,6 +145,17 @@ TRIGGER_TEXT = {
     "put_into_graveyard": "когда карта попадает на кладбище",
     "becomes_tapped": "когда этот перманент поворачивается",
     "permanent_becomes_tapped": "когда перманент поворачивается",
+    "becomes_untapped": "когда этот перманент разворачивается",
+    "permanent_becomes_untapped": "когда перманент разворачивается",
+    "blocks": "когда это существо блокирует",
+    "blocks_creature": "когда это существо блокирует существо",
+    "becomes_blocked": "когда это существо становится заблокированным",
+    "becomes_blocked_by": "когда это существо становится заблокированным существом",
+    "attacks_or_blocks": "когда это существо атакует или блокирует",
+    "loses_life": "когда игрок теряет жизнь",
+    "draws": "когда игрок берет карту",
+    "reflexive": "когда вы это делаете",
+    "state": "когда выполняется условие",
 }
 TARGET_KINDS = {
     "creature": "существо",

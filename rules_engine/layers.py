@@ -182,8 +182,22 @@ def matches(
         from rules_engine.teams import is_opponent
 
         mine = chars.controller == you
-        if not (mine if filt["controller"] == "you" else is_opponent(game, you, chars.controller)):
+        if filt["controller"] == "defending_player":  # rules 506.2, 508.5: "a creature defending player controls"
+            from rules_engine.defending import defending_player
+
+            if chars.controller != defending_player(game, source.oid if source is not None else None):
+                return False
+        elif not (mine if filt["controller"] == "you" else is_opponent(game, you, chars.controller)):
             return False
+    # this turn's damage (rule 120), by or to this very object (400.7): "target creature that dealt damage this turn"
+    if "dealt_damage_this_turn" in filt and any(
+        r.source.oid == obj.oid for r in game.history.damage
+    ) != bool(filt["dealt_damage_this_turn"]):
+        return False
+    if "was_dealt_damage_this_turn" in filt and any(
+        r.to_oid == obj.oid for r in game.history.damage
+    ) != bool(filt["was_dealt_damage_this_turn"]):
+        return False
     if filt.get("other") and source is not None and obj.oid == source.oid:
         return False
     if "self" in filt and source is not None and (obj.oid == source.oid) != bool(filt["self"]):

@@ -2,7 +2,8 @@
 life ..."; "your life total can't change" is both that and 119.7's "can't gain life").
 
 Every loss of life an effect or damage causes goes through ``lose_life``, so an extort drain counts only the
-life really lost (GTC extort ruling: "based on the total amount of life lost")."""
+life really lost (GTC extort ruling: "based on the total amount of life lost"); paying life (119.4) goes through
+``pay``. Both make a ``life_lost`` event (119.3) for triggers and this turn's history."""
 
 from __future__ import annotations
 
@@ -36,4 +37,21 @@ def lose_life(game: Game, player: str, n: int) -> int:
         game.log(f"{narr.player(player)} не может терять жизнь ({narr.obj(game, source)})")
         return 0
     game.players[player].life -= n
+    lost(game, player, n)
     return n
+
+
+def pay(game: Game, player: str, n: int) -> None:
+    """Rule 119.4: paying life subtracts it from the life total — the player loses that much life (the check
+    that they have enough is the payer's, before)."""
+    if n > 0:
+        game.players[player].life -= n
+        lost(game, player, n)
+
+
+def lost(game: Game, player: str, n: int) -> None:
+    """The event of a loss of life (rule 119.3): "whenever a player loses life" and this turn's history see it."""
+    from rules_engine import triggers
+    from rules_engine.events import Event
+
+    triggers.collect(game, Event("life_lost", player=player, amount=n))

@@ -22,6 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import interpreter, life, protection, tapping, teams, triggers
+from rules_engine import life as lifetotal
 from rules_engine import log as narr
 from rules_engine.errors import EngineError, IllegalAction
 from rules_engine.events import Event
@@ -588,7 +589,7 @@ def _pay_life_or_tapped(game: Game, ev: Proposed, life: int) -> list[Proposed]:
     if answer in (True, "yes"):
         if game.players[who].life < life:
             raise IllegalAction(f"нельзя заплатить {life} жизни при {game.players[who].life} жизни", "119.4")
-        game.players[who].life -= life
+        lifetotal.pay(game, who, life)
         game.log(f"{narr.player(who)} платит {life} жизни (жизнь: {game.players[who].life})")
         return [ev]
     game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")

@@ -31,7 +31,9 @@ DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn"})
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
-    {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player"}
+    {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player",
+     "defending_player",  # rules 506.2, 508.5
+     "event_target"}  # the other object of the event: the creature blocked / blocking, the one dealt damage
 )
 LINKS = frozenset({"champion", "hideaway", "exiled"})
 
@@ -46,7 +48,7 @@ FILTER: dict[str, str] = {
     "colors": "colors",
     "not_colors": "colors",
     "multicolored": "bool",
-    "controller": "you_or_opponent",
+    "controller": "controller_word",  # you | opponent | defending_player (506.2, 508.5)
     "other": "bool",
     "self": "bool",
     "has_counters": "counter_or_true",
@@ -58,12 +60,17 @@ FILTER: dict[str, str] = {
     "attached": "bool",
     "keyword": "keyword",
     "not_keyword": "keyword",  # "each creature without flying"
+    "dealt_damage_this_turn": "bool",  # this very object dealt damage this turn (rule 120, history)
+    "was_dealt_damage_this_turn": "bool",  # this very permanent was dealt damage this turn
 }
 # What a filter on an object's last known information can read (``triggers._snap_matches``).
 SNAPSHOT_FILTER: dict[str, str] = {
     k: FILTER[k] for k in ("other", "controller", "types", "subtypes", "token", "colors", "multicolored")
 }
 SNAPSHOT_FILTER["owner"] = "you_or_opponent"
+SNAPSHOT_FILTER["controller"] = "you_or_opponent"
+# The source of damage dealt this turn, as it was then (``self``: the source of the ability that asks).
+DAMAGE_SOURCE_FILTER: dict[str, str] = {**SNAPSHOT_FILTER, "self": "bool"}
 # The recipient of damage or the thing targeted: a player (you, opponent, player) or an object by card type.
 RECIPIENTS = frozenset({"you", "opponent", "player", "creature", "planeswalker", "permanent"})
 
@@ -92,7 +99,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "set_subtypes": {"subtypes": "strs!", **_ON},
     "gain_control": dict(_ON),
     "draw": {"n": "amount", "player": "ref"},
-    "discard": {"n": "amount", "player": "ref"},
+    "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
     "gain_life": {"n": "amount", "player": "ref"},
     "lose_life": {"n": "amount", "player": "ref"},
     "mill": {"n": "amount", "player": "ref"},
@@ -141,9 +148,12 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "poison": {"n": "amount", "player": "ref"},
     "emblem": {"abilities": "abilities!", "player": "ref", "text_ru": "str", "text_en": "str"},  # rule 114.2
     "delayed_trigger": "delayed_trigger",
+    "reflexive_trigger": {"targets": "targets", "effect": "effect!", "name": "str", "name_ru": "str"},  # 603.12
     "exile_if_dies": "ref",
     "cant_gain_life": {"player": "ref"},
     "damage_cant_be_prevented": "none",
+    "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
+    "must_be_blocked": "ref",  # rule 509.1c, this turn
 }
 
 # Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.
@@ -156,6 +166,8 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_block": None,
     "cant_attack_or_block": None,
     "attacks_each_combat": None,
+    "blocks_each_combat": None,
+    "must_be_blocked": "must_be_blocked_value",
     "cant_attack_you": None,
     "cant_be_blocked": "blocked_by_value",
     "min_blockers": "n_value",
@@ -217,8 +229,18 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "counters_removed": FILTER,
     "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
     "player_gets_counters": {"player": "whose"},
+    "state": None,  # rule 603.8: a state trigger; its game state is the ability's state: CONDITION
     "becomes_tapped": None,
     "permanent_becomes_tapped": FILTER,
+    "becomes_untapped": None,
+    "permanent_becomes_untapped": FILTER,
+    "blocks": None,
+    "blocks_creature": FILTER,  # on the attacker it blocks
+    "becomes_blocked": None,
+    "becomes_blocked_by": FILTER,  # on the blocking creature
+    "attacks_or_blocks": None,
+    "loses_life": {"player": "whose"},
+    "draws": {"player": "whose"},
 }
 # Trigger events whose ``counter:`` names the kind of counter.
 COUNTER_TRIGGERS = frozenset({"counters_put", "counters_removed", "player_gets_counters"})
@@ -228,6 +250,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "life_at_most": "int",
     "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
+    "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
     **HISTORY_CONDITIONS,
 }
 # "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.
@@ -251,7 +274,7 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter"}),
+                            "counter", "each_counter", "state"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition"}),
@@ -440,12 +463,24 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
-                  "negate": "amount", "player_counters": "player_counters_amount"}
+                  "negate": "amount", "player_counters": "player_counters_amount",
+                  "this_turn": "history_amount",  # this turn's history: life lost, cards drawn, damage
+                  "number_of_counters": "number_of_counters_amount"}  # {kind, what}: counters on it, as it last existed
         if name in shapes:
             c.check(shapes[name], inner, f"{what} ({name})", v, name)
             return
         raise c.fail(v, f"{what}: unknown amount {name!r}; known: {_known(shapes)}")
     raise c.fail(parent, f"{what}: an amount is a number, X, {{power_of: REF}}, {{count: FILTER}}..., not {v!r}", key)
+
+
+def _history_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """``{life_lost: REF}``, ``{cards_drawn: REF}`` or ``{damage_to: REF, source: FILTER, combat: bool}``."""
+    shapes = {"life_lost": {"life_lost": "ref!"}, "cards_drawn": {"cards_drawn": "ref!"},
+              "damage_to": {"damage_to": "ref!", "source": "damage_source", "combat": "bool"}}
+    kind = next((k for k in shapes if isinstance(v, dict) and k in v), None)
+    if kind is None:
+        raise c.fail(parent, f"{what}: this turn's {_known(shapes)}, not {v!r}", key)
+    c.keys(v, shapes[kind], what)
 
 
 def _player_counters_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -736,6 +771,16 @@ _CHECKERS: dict[str, Check] = {
     "trigger_condition": _trigger_condition,
     "delayed_trigger": _delayed_trigger,
     "delayed_duration": _one_of({"this_turn"}, "duration"),
+    "targets": lambda c, v, what, parent, key: c.targets(v, what),
+    "controller_word": _one_of({"you", "opponent", "defending_player"}, "player"),
+    "must_be_blocked_value": lambda c, v, what, parent, key: c.keys(v, {"all": "bool"}, what),
+    "life_lost_condition": lambda c, v, what, parent, key: c.keys(v, {"players": "whose", "at_least": "int"}, what),
+    "damage_condition": lambda c, v, what, parent, key: c.keys(
+        v, {"source": "damage_source", "to": "recipient", "combat": "bool", "at_least": "int"}, what
+    ),
+    "history_amount": _history_amount,
+    "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
+    "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
 }
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import copies, costs, dash, delve, interpreter, phyrexian, produce, rebound, tapping, teams, triggers
+from rules_engine import life as lifetotal
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cipher import encode
@@ -234,7 +235,7 @@ def _cast(
     if not params.get("without_paying") or units:
         game.log(narr.payment(player, narr.cost_kind(params, face_down, card_obj.definition), cost, units))
     if life:  # rule 119.4: paying life is losing it
-        game.players[player].life -= life
+        lifetotal.pay(game, player, life)
         game.log(phyrexian.log_text(narr.player(player), announced, life))
     if extra is not None:  # rule 601.2h: the non-mana parts are paid with the rest of the total cost
         game.log(f"{narr.player(player)} платит дополнительную стоимость: {narr.cost_text(additional_text(card_obj))}")
@@ -475,7 +476,7 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     units = scripted_payment(mana, pool, params.get("pay"))
     take_from_pool(pool, units)
     if life:
-        game.players[player].life -= life
+        lifetotal.pay(game, player, life)
         game.log(phyrexian.log_text(narr.player(player), announced, life))
     snap = game.snapshot(obj)
     if cost.loyalty is not None:

@@ -15,9 +15,11 @@ from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.events import Event
-from rules_engine.layers import has_subtype, matches
+from rules_engine.layers import matches
 from rules_engine.objects import AbilityDef, Characteristics, GameObject, Snapshot
 from rules_engine.options import RulesOptions
+from rules_engine.snapfilter import snap_matches as _snap_matches
+from rules_engine.snapfilter import whose as _whose
 from rules_engine.stackobjects import StackAbility
 from rules_engine.teams import is_active, is_opponent
 
@@ -257,7 +259,7 @@ def _delayed_matches(game: Game, delayed: Any, event: Event) -> bool:
         if when == "leaves":
             return True
         return event.to_zone == "graveyard" and (when != "dies" or "Creature" in lki.chars.types)
-    if delayed.about and when in ("turned_face_up", "becomes_target", "attacks"):
+    if delayed.about and when in ("turned_face_up", "becomes_target", "attacks", "blocks", "becomes_blocked"):
         return event.kind == when and event.obj is not None and event.obj.oid in delayed.about
     return _matches(game, ability, delayed.source, delayed.source.chars, delayed.controller, event)
 
@@ -301,8 +303,15 @@ def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Char
 # battlefield to see it.
 _PERMANENT_EVENTS = {
     "permanent_becomes_tapped": ("becomes_tapped", True),
+    "permanent_becomes_untapped": ("becomes_untapped", True),
     "permanent_turned_face_up": ("turned_face_up", False),
 }
+
+
+# Triggers on an event of this very permanent; the filter (if any) is on the other creature of the event.
+_SELF_EVENTS = frozenset(
+    {"becomes_tapped", "becomes_untapped", "blocks", "blocks_creature", "becomes_blocked", "becomes_blocked_by"}
+)
 
 
 def _matches(
@@ -392,8 +401,23 @@ def _matches(
         if by and (event.player is None or not _whose(game, by, event.player, controller)):
             return False
         return event.kind == when and event.obj is not None and event.obj.oid == source.oid
-    if when == "becomes_tapped":  # rule 701.26a: it changed from untapped to tapped (tapping.tap)
-        return event.kind == "becomes_tapped" and event.obj is not None and event.obj.oid == source.oid
+    if when in _SELF_EVENTS:  # this very permanent became tapped / untapped (701.26), blocked, blocks (509.3)
+        if not (event.kind == when and event.obj is not None and event.obj.oid == source.oid):
+            return False
+        other = event.target  # the attacker it blocks, the creature blocking it (509.3b, 509.3d)
+        if filt and isinstance(other, GameObject):
+            return matches(game, other, game.chars(other), filt, controller, source)
+        return True
+    if when == "attacks_or_blocks":  # "whenever this creature attacks or blocks": either event (508.3a, 509.3a)
+        return event.kind in ("attacks", "blocks") and event.obj is not None and event.obj.oid == source.oid
+    if when in ("loses_life", "draws"):  # rule 119.3 / 121.1: once per loss of life, once per card drawn
+        who = (filt or {}).get("player", "you")
+        return (
+            event.kind == ("life_lost" if when == "loses_life" else "draw")
+            and event.player is not None
+            and (isinstance(source, Snapshot) or source.zone in ABILITY_ZONES)
+            and (who == "each" or _whose(game, who, event.player, controller))
+        )
     if when in _PERMANENT_EVENTS:  # "whenever a [filter] permanent becomes tapped / is turned face up"
         kind, from_battlefield = _PERMANENT_EVENTS[when]
         obj = event.obj
@@ -460,33 +484,6 @@ def _matches(
 ABILITY_ZONES = ("battlefield", "command")  # where a permanent's or an emblem's abilities function (114.4)
 
 
-def _whose(game: Game, which: str, player: str, controller: str) -> bool:
-    """``you`` / ``opponent`` (rule 102.3: any player not on the controller's team)."""
-    return player == controller if which == "you" else is_opponent(game, controller, player)
-
-
-def _snap_matches(
-    game: Game, snap: Snapshot, filt: dict[str, Any] | None, controller: str, source: GameObject | Snapshot
-) -> bool:
-    if not filt:
-        return True
-    if filt.get("other") and snap.oid == source.oid:
-        return False
-    if "controller" in filt and not _whose(game, filt["controller"], snap.controller, controller):
-        return False
-    if "types" in filt and not any(t in snap.chars.types for t in filt["types"]):
-        return False
-    if "subtypes" in filt and not any(has_subtype(snap.chars, s) for s in filt["subtypes"]):
-        return False
-    if "owner" in filt and not _whose(game, filt["owner"], snap.card.owner, controller):
-        return False
-    if "colors" in filt and not any(c in snap.chars.colors for c in filt["colors"]):
-        return False
-    if "multicolored" in filt and (len(snap.chars.colors) > 1) != bool(filt["multicolored"]):
-        return False
-    return not ("token" in filt and snap.card.is_token != bool(filt["token"]))
-
-
 def _damage_matches(
     game: Game, filt: dict[str, Any], source: GameObject | Snapshot, controller: str, event: Event
 ) -> bool:
@@ -539,6 +536,13 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if "evolve" in cond:
         return _evolve_bigger(game, source, event)
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
+    if "control_none" in cond:  # "you control no [filter] permanents"
+        live = game.find(source.oid)
+        return not any(
+            game.controller(o) == controller
+            and matches(game, o, game.chars(o), cond["control_none"], controller, live)
+            for o in game.battlefield
+        )
     if "life_at_most" in cond:
         return game.players[controller].life <= int(cond["life_at_most"])
     if "total_power_at_least" in cond:  # each creature's actual power, a negative one included (DTK formidable)
@@ -548,10 +552,35 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
             if game.controller(o) == controller and game.chars(o).is_("Creature")
         )
         return total >= int(cond["total_power_at_least"])
-    looked_back = history.holds(game, cond, controller)  # this turn's history (rule 603.4 checks it twice)
+    looked_back = history.holds(game, cond, controller, source)  # this turn's history (rule 603.4 checks it twice)
     if looked_back is not None:
         return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
+
+
+def collect_state_triggers(game: Game) -> None:
+    """Rule 603.8: a state trigger triggers as soon as its game state holds, and not again while that ability is
+    waiting or on the stack; once it has left the stack it triggers again if the state still holds."""
+    for source in game.ability_sources():
+        chars = game.chars(source)
+        for ability in chars.abilities:
+            if ability.kind != "triggered" or ability.spec.get("triggered") != "state":
+                continue
+            if _in_flight(game, source.oid, ability.name):
+                continue
+            if check_condition(game, ability.spec["state"], source, None):
+                game.pending_triggers.append(
+                    PendingTrigger(game.controller(source), ability, game.snapshot(source), Event("state"))
+                )
+
+
+def _in_flight(game: Game, oid: int, name: str) -> bool:
+    if any(p.source.oid == oid and p.ability.name == name for p in game.pending_triggers):
+        return True
+    return any(
+        isinstance(item, StackAbility) and item.source_oid == oid and item.ability.name == name
+        for item in game.stack
+    )
 
 
 def _evolve_bigger(game: Game, source: Any, event: Event | None) -> bool:

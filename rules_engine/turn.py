@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine import combat, effects, layers, sba, stack, teams, triggers
+from rules_engine import combat, effects, layers, sba, stack, tapping, teams, triggers
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
 from rules_engine.events import Event, TurnHistory
@@ -27,6 +27,7 @@ def settle(game: Game) -> None:
         obj.seen_by.add(game.controller(obj))
     for _ in range(100):
         sba.check(game)
+        triggers.collect_state_triggers(game)  # rule 603.8
         if not triggers.put_on_stack(game):
             return
     raise EngineLoop("triggered abilities did not settle (rule 117.5)")
@@ -111,6 +112,8 @@ def advance_step(game: Game) -> None:
             )
     if current == "declare_attackers" and not any(o.attacking is not None for o in game.battlefield):
         nxt = "end_of_combat"  # rule 508.8
+    elif current == "declare_attackers":
+        combat.check_requirements(game, [])  # rule 509.1c: declaring no blockers may disobey a block requirement
     if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):
         nxt = "combat_damage"
     empty_pools(game, current, nxt)
@@ -123,7 +126,7 @@ def advance_step(game: Game) -> None:
     if nxt == "cleanup":
         _cleanup(game)
         return
-    triggers.collect(game, Event("step", step=nxt))
+    triggers.collect(game, Event("step", step=nxt, player=game.active))  # "that player": whose step it is
     give_priority(game, game.active)
 
 
@@ -173,11 +176,11 @@ def _new_turn(game: Game) -> None:
     game.log(f"=== Ход {game.turn}: {narr.player(game.active)} ===")
     for obj in game.battlefield:  # rule 502.3: each active player untaps their permanents (805.4)
         if teams.is_active(game, game.controller(obj)):
-            kept = obj.skips_next_untap  # "doesn't untap during its controller's next untap step": this one (502.3)
-            if kept:
+            if obj.skips_next_untap:  # "doesn't untap during its controller's next untap step": this one (502.3)
                 obj.skips_next_untap = False
                 game.log(f"{narr.obj(game, obj)} не разворачивается")
-            obj.tapped = obj.tapped and kept
+            else:
+                tapping.untap(game, obj)
             obj.steady_controller = game.controller(obj)
     game.touch()
     advance_step(game)

@@ -36,6 +36,8 @@ KEYWORDS = frozenset(
         "exploit",  # rule 702.110a: when this creature enters, you may sacrifice a creature
         "rebound",  # rule 702.88a: cast from the hand, exiled as it resolves, cast again at the next upkeep
         "prowess",  # rule 702.108a: whenever you cast a noncreature spell, +1/+1 until end of turn
+        "skulk",  # rule 702.118b: can't be blocked by creatures with greater power
+        "shadow",  # rule 702.28b: blocked only by creatures with shadow, blocks only creatures with shadow
         "delve",  # rule 702.66a: cards exiled from your graveyard pay generic mana of the total cost (cast: delve:)
     }
 )
@@ -75,6 +77,16 @@ TRIGGER_EVENTS = frozenset(
         "player_gets_counters",  # a player (filter player: you|opponent|each) gets counters (counter: kind), 122.1
         "becomes_tapped",  # this permanent changes from untapped to tapped (rule 701.26a; tapping.py)
         "permanent_becomes_tapped",  # a permanent matching filter becomes tapped ("whenever a Merfolk you control ...")
+        "becomes_untapped",  # this permanent changes from tapped to untapped (rule 701.26b; tapping.py)
+        "permanent_becomes_untapped",  # a permanent matching filter becomes untapped
+        "blocks",  # this creature blocks (rule 509.3a: once each combat, however many it blocks)
+        "blocks_creature",  # this creature blocks a creature (509.3b: once per attacker; filter on the attacker)
+        "becomes_blocked",  # this creature becomes blocked (509.3c: once, however many block it)
+        "becomes_blocked_by",  # this creature becomes blocked by a creature (509.3d: once per blocker; filter on it)
+        "attacks_or_blocks",  # this creature attacks or blocks (508.3a, 509.3a)
+        "loses_life",  # a player (filter player: you|opponent|each) loses life (rule 119.3: once per loss)
+        "state",  # rule 603.8: a state trigger, "when you control no Islands" (state: CONDITION)
+        "draws",  # a player (filter player: you|opponent|each) draws a card (rule 121.1: once per card)
     }
 )
 
@@ -88,6 +100,8 @@ STATIC_KINDS = frozenset(
         "cant_block",
         "cant_attack_or_block",
         "attacks_each_combat",  # rule 508.1d: affects attack each combat if able
+        "blocks_each_combat",  # rule 509.1c: affects block each combat if able
+        "must_be_blocked",  # rule 509.1c: affects must be blocked if able (value {all: true}: by all able to)
         "cant_attack_you",  # rule 508.1c: affects can't attack you or planeswalkers you control
         "cant_be_blocked",  # rule 509.1b: affects can't be blocked (value {by: FILTER}: by such creatures)
         "min_blockers",  # rule 509.1b: value {n: 3}: can't be blocked except by N or more creatures
@@ -189,10 +203,13 @@ EFFECT_NAMES = frozenset(
         "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
         "poison",  # {n, player}: the player gets N poison counters (rule 122.1f)
         "emblem",  # {abilities, player}: the player gets an emblem with those abilities (rule 114.2)
+        "reflexive_trigger",  # {targets, effect, name, name_ru}: "when you do, ..." (rule 603.12), in an action's then
         "delayed_trigger",  # {when, filter, about, duration: this_turn, effect}: a delayed trigger (rule 603.7)
         "exile_if_dies",  # REF: "if it would die this turn, exile it instead" (rule 614.1a, one-shot)
         "cant_gain_life",  # {player}: those players can't gain life this turn (rule 119.7)
         "damage_cant_be_prevented",  # damage can't be prevented this turn (rule 615.12)
+        "must_block",  # {what, attacker}: "target creature blocks [that creature] this turn if able" (509.1c)
+        "must_be_blocked",  # REF: "target creature must be blocked this turn if able" (509.1c)
     }
 )
 
