@@ -87,7 +87,7 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             oid = event.lki.oid
         it_live = game.find(oid) if oid is not None else None
         return [it_live] if it_live is not None else []
-    if text == "event_player":  # "that player": who cast the spell, targeted, gained life (the event's player)
+    if text == "event_player":  # "that player": who cast the spell, targeted, gained life, was dealt damage
         return [ctx.event.player] if ctx.event is not None and ctx.event.player is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
         live_about = [game.find(oid) for oid in ctx.about]
@@ -420,10 +420,13 @@ def _poison(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("cant_gain_life")
 def _cant_gain_life(ctx: Context, v: dict[str, Any]) -> None:
-    """ "[Players] can't gain life this turn" (rule 119.7): a "can't" effect until the turn ends."""
+    """ "[Players] can't gain life this turn" (rule 119.7): a "can't" effect until the turn ends, or with
+    ``duration: permanent`` "for the rest of the game" (611.2a: it lasts though its source leaves)."""
+    duration = str(v.get("duration", "end_of_turn"))
     for p in players(ctx, v.get("player", "each_player")):
-        ctx.game.delayed.append({"kind": "cant_gain_life", "player": p, "duration": "end_of_turn"})
-        ctx.game.log(f"{narr.player(p)} не может получать жизнь в этом ходу")
+        ctx.game.delayed.append({"kind": "cant_gain_life", "player": p, "duration": duration})
+        when = "в этом ходу" if duration == "end_of_turn" else "до конца игры"
+        ctx.game.log(f"{narr.player(p)} не может получать жизнь {when}")
 
 
 @effect("damage_cant_be_prevented")

@@ -399,10 +399,15 @@ def _dealt(game: Game, ev: Proposed) -> int:
     if lifelink and game.gain_life(source_controller, amount):
         game.log(f"Цепь жизни: {narr.player(source_controller)} получает {amount} жизни")
     lki = source if isinstance(source, Snapshot) else game.snapshot(source)
-    triggers.collect(game, Event("damage", lki=lki, target=recipient, amount=amount, combat=ev.combat))
+    # "that player" of "whenever this deals damage to a player" is the player dealt damage (the event's player)
+    dealt = recipient if isinstance(recipient, str) else None
+    triggers.collect(
+        game, Event("damage", lki=lki, target=recipient, amount=amount, combat=ev.combat, player=dealt)
+    )
     if ev.combat and isinstance(recipient, str):
         triggers.collect(
-            game, Event("combat_damage_to_player", lki=lki, target=recipient, amount=amount, combat=True)
+            game,
+            Event("combat_damage_to_player", lki=lki, target=recipient, amount=amount, combat=True, player=dealt),
         )
     return amount
 

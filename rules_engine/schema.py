@@ -138,7 +138,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "emblem": {"abilities": "abilities!", "player": "ref", "text_ru": "str", "text_en": "str"},  # rule 114.2
     "delayed_trigger": "delayed_trigger",
     "exile_if_dies": "ref",
-    "cant_gain_life": {"player": "ref"},
+    "cant_gain_life": {"player": "ref", "duration": "game_duration"},  # 611.2a: "for the rest of the game"
     "damage_cant_be_prevented": "none",
 }
 
@@ -720,6 +720,7 @@ _CHECKERS: dict[str, Check] = {
     "trigger_condition": _trigger_condition,
     "delayed_trigger": _delayed_trigger,
     "delayed_duration": _one_of({"this_turn"}, "duration"),
+    "game_duration": _one_of({"end_of_turn", "permanent"}, "duration"),  # this turn, or the rest of the game
 }
 
 

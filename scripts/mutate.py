@@ -1370,6 +1370,21 @@ MUTANTS: tuple[Mutant, ...] = (
         "        pool = [o for o in pool if o.counters.get(cost.counter, 0) >= (1 if cost.among else cost.n)]\n",
         "        pool = list(pool)\n",
     ),
+    # -- external3: "for the rest of the game" and the damaged player of a damage event ----------------------
+    Mutant(
+        "cant-gain-life-only-this-turn",
+        "611.2a",
+        "effects.py",
+        '    duration = str(v.get("duration", "end_of_turn"))\n',
+        '    duration = "end_of_turn"\n',
+    ),
+    Mutant(
+        "damage-event-has-no-player",
+        "603.2",
+        "replacement.py",
+        "    dealt = recipient if isinstance(recipient, str) else None\n",
+        "    dealt = None\n",
+    ),
 )
 
 
