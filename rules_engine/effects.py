@@ -599,6 +599,13 @@ def _regenerate(ctx: Context, v: Any) -> None:
 @effect("prevent_damage")
 def _prevent(ctx: Context, v: dict[str, Any]) -> None:
     n = None if v.get("n", "all") == "all" else amount(ctx, v["n"])
+    if "from" in v:  # rule 615.1a: "prevent all damage [that source] would deal this turn", a shield on the source
+        for src in objects(ctx, v["from"]):
+            ctx.game.delayed.append(
+                {"kind": "prevent", "from": src.oid, "n": n, "duration": "end_of_turn", "ref": ctx.source.card.ref}
+            )
+            ctx.game.log(f"Повреждения, которые нанесет {narr.obj(ctx.game, src)}, будут предотвращены в этом ходу")
+        return
     for thing in things(ctx, v.get("to", "target")):
         key = thing if isinstance(thing, str) else thing.oid
         ctx.game.delayed.append(

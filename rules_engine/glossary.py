@@ -147,6 +147,7 @@ TARGET_KINDS = {
     "permanent": "перманент",
     "planeswalker": "мироходец",
     "creature_or_planeswalker": "существо или мироходец",
+    "player_or_planeswalker": "игрок или мироходец",
     "artifact": "артефакт",
     "enchantment": "чары",
     "land": "земля",

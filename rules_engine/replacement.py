@@ -221,7 +221,7 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     recipient = ev.affected
     assert ev.source is not None
     for shield in game.delayed:
-        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient):
+        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient, ev.source):
             maker = _prevent_shield if shield["kind"] == "prevent" else _redirect_shield
             yield maker(game, shield, id(shield))
     if not isinstance(recipient, str):
@@ -257,7 +257,9 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             )
 
 
-def _matches_recipient(shield: dict[str, Any], recipient: Recipient) -> bool:
+def _matches_recipient(shield: dict[str, Any], recipient: Recipient, source: GameObject | Snapshot) -> bool:
+    if "from" in shield:  # a shield on the damage's source, whoever is dealt it (615.1a)
+        return bool(shield["from"] == source.oid)
     wanted = shield["to"]
     if isinstance(recipient, str):
         return bool(wanted == recipient)

@@ -123,6 +123,7 @@ CHOICE_KINDS = frozenset(
         "new_targets",
         "opponent",
         "order",
+        "sacrifice",
         "pay",
         "play",
         "redirect",

@@ -98,13 +98,14 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exile": "ref",
     "return_to_hand": "ref",
     "sacrifice": "sacrifice",
+    "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
     "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref"},
     "create_token_copy": {"of": "ref", "except": "copy_except"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
-    "prevent_damage": {"n": "amount_or_all", "to": "ref"},
+    "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "ref"},  # from: a source's damage (615.1a)
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",

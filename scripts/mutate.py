@@ -533,8 +533,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "prevention",
         "615.7",
         "replacement.py",
-        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient):',
-        '        if shield["kind"] == "redirect" and _matches_recipient(shield, recipient):',
+        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient, ev.source):',
+        '        if shield["kind"] == "redirect" and _matches_recipient(shield, recipient, ev.source):',
     ),
     Mutant("regeneration", "701.19a", "replacement.py", "    for i in range(obj.regeneration_shields):",
            "    for i in range(0):"),
@@ -1384,6 +1384,27 @@ MUTANTS: tuple[Mutant, ...] = (
         "replacement.py",
         "    dealt = recipient if isinstance(recipient, str) else None\n",
         "    dealt = None\n",
+    ),
+    Mutant(
+        "edict-any-controller",
+        "701.21a",
+        "edicts.py",
+        "            if game.controller(o) == player and matches(",
+        "            if matches(",
+    ),
+    Mutant(
+        "prevent-from-source-ignored",
+        "615.1a",
+        "replacement.py",
+        '        return bool(shield["from"] == source.oid)\n',
+        "        return False\n",
+    ),
+    Mutant(
+        "player-or-planeswalker-no-player",
+        "115.1",
+        "targets.py",
+        '        if kind in ("player", "any", "creature_or_player", "player_or_planeswalker"):',
+        '        if kind in ("player", "any", "creature_or_player"):',
     ),
 )
 
