@@ -143,6 +143,7 @@ PRINTED_ELSEWHERE = frozenset(
         "Icefeather Aven",
         "Impact Tremors",
         "Inkmoth Nexus",
+        "Innocent Blood",
         "Jace, Unraveler of Secrets",
         "Jace, the Mind Sculptor",
         "Jade Mage",
