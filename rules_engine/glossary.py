@@ -323,6 +323,7 @@ SUBTYPE_NAMES = {
     "Spirit": "Дух",
     "Swamp": "Болото",
     "Thrull": "Трулл",
+    "Thopter": "Топтер",
     "Treefolk": "Лесовик",
     "Wraith": "Призрак",  # Bog Wraith, «Болотный Призрак» (Ninth Edition)
     "Troll": "Тролль",
