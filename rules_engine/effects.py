@@ -105,7 +105,7 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             return [other]
         other_live = game.find(other.oid) if other is not None else None
         return [other_live] if other_live is not None else []
-    if text == "event_player":  # "that player": who cast the spell, targeted, gained life (the event's player)
+    if text == "event_player":  # "that player": who cast the spell, targeted, gained life, was dealt damage
         return [ctx.event.player] if ctx.event is not None and ctx.event.player is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
         live_about = [game.find(oid) for oid in ctx.about]
@@ -556,10 +556,13 @@ def _poison(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("cant_gain_life")
 def _cant_gain_life(ctx: Context, v: dict[str, Any]) -> None:
-    """ "[Players] can't gain life this turn" (rule 119.7): a "can't" effect until the turn ends."""
+    """ "[Players] can't gain life this turn" (rule 119.7): a "can't" effect until the turn ends, or with
+    ``duration: permanent`` "for the rest of the game" (611.2a: it lasts though its source leaves)."""
+    duration = str(v.get("duration", "end_of_turn"))
     for p in players(ctx, v.get("player", "each_player")):
-        ctx.game.delayed.append({"kind": "cant_gain_life", "player": p, "duration": "end_of_turn"})
-        ctx.game.log(f"{narr.player(p)} не может получать жизнь в этом ходу")
+        ctx.game.delayed.append({"kind": "cant_gain_life", "player": p, "duration": duration})
+        when = "в этом ходу" if duration == "end_of_turn" else "до конца игры"
+        ctx.game.log(f"{narr.player(p)} не может получать жизнь {when}")
 
 
 @effect("damage_cant_be_prevented")
@@ -750,6 +753,13 @@ def _regenerate(ctx: Context, v: Any) -> None:
 @effect("prevent_damage")
 def _prevent(ctx: Context, v: dict[str, Any]) -> None:
     n = None if v.get("n", "all") == "all" else amount(ctx, v["n"])
+    if "from" in v:  # rule 615.1a: "prevent all damage [that source] would deal this turn", a shield on the source
+        for src in objects(ctx, v["from"]):
+            ctx.game.delayed.append(
+                {"kind": "prevent", "from": src.oid, "n": n, "duration": "end_of_turn", "ref": ctx.source.card.ref}
+            )
+            ctx.game.log(f"Повреждения, которые нанесет {narr.obj(ctx.game, src)}, будут предотвращены в этом ходу")
+        return
     for thing in things(ctx, v.get("to", "target")):
         key = thing if isinstance(thing, str) else thing.oid
         ctx.game.delayed.append(

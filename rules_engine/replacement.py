@@ -222,7 +222,7 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     recipient = ev.affected
     assert ev.source is not None
     for shield in game.delayed:
-        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient):
+        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient, ev.source):
             maker = _prevent_shield if shield["kind"] == "prevent" else _redirect_shield
             yield maker(game, shield, id(shield))
     if not isinstance(recipient, str):
@@ -258,7 +258,9 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             )
 
 
-def _matches_recipient(shield: dict[str, Any], recipient: Recipient) -> bool:
+def _matches_recipient(shield: dict[str, Any], recipient: Recipient, source: GameObject | Snapshot) -> bool:
+    if "from" in shield:  # a shield on the damage's source, whoever is dealt it (615.1a)
+        return bool(shield["from"] == source.oid)
     wanted = shield["to"]
     if isinstance(recipient, str):
         return bool(wanted == recipient)
@@ -400,10 +402,15 @@ def _dealt(game: Game, ev: Proposed) -> int:
     if lifelink and game.gain_life(source_controller, amount):
         game.log(f"Цепь жизни: {narr.player(source_controller)} получает {amount} жизни")
     lki = source if isinstance(source, Snapshot) else game.snapshot(source)
-    triggers.collect(game, Event("damage", lki=lki, target=recipient, amount=amount, combat=ev.combat))
+    # "that player" of "whenever this deals damage to a player" is the player dealt damage (the event's player)
+    dealt = recipient if isinstance(recipient, str) else None
+    triggers.collect(
+        game, Event("damage", lki=lki, target=recipient, amount=amount, combat=ev.combat, player=dealt)
+    )
     if ev.combat and isinstance(recipient, str):
         triggers.collect(
-            game, Event("combat_damage_to_player", lki=lki, target=recipient, amount=amount, combat=True)
+            game,
+            Event("combat_damage_to_player", lki=lki, target=recipient, amount=amount, combat=True, player=dealt),
         )
     return amount
 

@@ -126,6 +126,7 @@ CHOICE_KINDS = frozenset(
         "number",
         "opponent",
         "order",
+        "sacrifice",
         "pay",
         "play",
         "redirect",

@@ -107,13 +107,14 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exile": "ref",
     "return_to_hand": "ref",
     "sacrifice": "sacrifice",
+    "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
     "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref"},
     "create_token_copy": {"of": "ref", "except": "copy_except"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
-    "prevent_damage": {"n": "amount_or_all", "to": "ref"},
+    "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "ref"},  # from: a source's damage (615.1a)
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
@@ -150,7 +151,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "delayed_trigger": "delayed_trigger",
     "reflexive_trigger": {"targets": "targets", "effect": "effect!", "name": "str", "name_ru": "str"},  # 603.12
     "exile_if_dies": "ref",
-    "cant_gain_life": {"player": "ref"},
+    "cant_gain_life": {"player": "ref", "duration": "game_duration"},  # 611.2a: "for the rest of the game"
     "damage_cant_be_prevented": "none",
     "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
     "must_be_blocked": "ref",  # rule 509.1c, this turn
@@ -781,6 +782,7 @@ _CHECKERS: dict[str, Check] = {
     "history_amount": _history_amount,
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
+    "game_duration": _one_of({"end_of_turn", "permanent"}, "duration"),  # this turn, or the rest of the game
 }
 
 

@@ -20,6 +20,7 @@ OBJECT_TYPES = {
     "permanent": ("battlefield", ()),
     "planeswalker": ("battlefield", ("Planeswalker",)),
     "creature_or_planeswalker": ("battlefield", ("Creature", "Planeswalker")),
+    "player_or_planeswalker": ("battlefield", ("Planeswalker",)),  # "target player or planeswalker" (115.1)
     "artifact": ("battlefield", ("Artifact",)),
     "enchantment": ("battlefield", ("Enchantment",)),
     "land": ("battlefield", ("Land",)),
@@ -57,7 +58,7 @@ Source = GameObject | Snapshot | None  # the spell, or the source of an ability 
 def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Source) -> bool:
     kind = spec_kind(spec)
     if target.player is not None:
-        if kind in ("player", "any", "creature_or_player"):
+        if kind in ("player", "any", "creature_or_player", "player_or_planeswalker"):
             return not game.players[target.player].lost
         return kind == "opponent" and is_opponent(game, controller, target.player) and not game.players[
             target.player

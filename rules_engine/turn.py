@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine import combat, effects, layers, sba, stack, tapping, teams, triggers
+from rules_engine import (
+    combat,
+    edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
+    effects,
+    layers,
+    sba,
+    stack,
+    tapping,
+    teams,
+    triggers,
+)
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
 from rules_engine.events import Event, TurnHistory

@@ -174,6 +174,7 @@ EFFECT_NAMES = frozenset(
         "if_spent",
         "may",
         "sacrifice",
+        "sacrifice_chosen",  # rule 701.21a: {player, filter, n}: that player chooses what to sacrifice (edicts.py)
         "add_mana",
         "mill",
         "nothing",
@@ -222,6 +223,7 @@ TARGET_KINDS = (
     "permanent",
     "planeswalker",
     "creature_or_planeswalker",
+    "player_or_planeswalker",
     "card_in_graveyard",
     "creature_card_in_graveyard",
     "spell",

@@ -533,8 +533,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "prevention",
         "615.7",
         "replacement.py",
-        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient):',
-        '        if shield["kind"] == "redirect" and _matches_recipient(shield, recipient):',
+        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient, ev.source):',
+        '        if shield["kind"] == "redirect" and _matches_recipient(shield, recipient, ev.source):',
     ),
     Mutant("regeneration", "701.19a", "replacement.py", "    for i in range(obj.regeneration_shields):",
            "    for i in range(0):"),
@@ -1509,6 +1509,42 @@ MUTANTS: tuple[Mutant, ...] = (
            "        triggers.collect_state_triggers(game)  # rule 603.8\n", ""),
     Mutant("state-trigger-retriggers-on-stack", "603.8", "triggers.py",
            "            if _in_flight(game, source.oid, ability.name):\n                continue\n", ""),
+    # -- external3: "for the rest of the game" and the damaged player of a damage event ----------------------
+    Mutant(
+        "cant-gain-life-only-this-turn",
+        "611.2a",
+        "effects.py",
+        '    duration = str(v.get("duration", "end_of_turn"))\n',
+        '    duration = "end_of_turn"\n',
+    ),
+    Mutant(
+        "damage-event-has-no-player",
+        "603.2",
+        "replacement.py",
+        "    dealt = recipient if isinstance(recipient, str) else None\n",
+        "    dealt = None\n",
+    ),
+    Mutant(
+        "edict-any-controller",
+        "701.21a",
+        "edicts.py",
+        "            if game.controller(o) == player and matches(",
+        "            if matches(",
+    ),
+    Mutant(
+        "prevent-from-source-ignored",
+        "615.1a",
+        "replacement.py",
+        '        return bool(shield["from"] == source.oid)\n',
+        "        return False\n",
+    ),
+    Mutant(
+        "player-or-planeswalker-no-player",
+        "115.1",
+        "targets.py",
+        '        if kind in ("player", "any", "creature_or_player", "player_or_planeswalker"):',
+        '        if kind in ("player", "any", "creature_or_player"):',
+    ),
 )
 
 
