@@ -384,10 +384,12 @@ class IndexBuilder:
 
 def _constants() -> dict[str, Any]:
     """The CLI's ranking constants, read from its modules so the two cannot drift."""
-    from kb.search import card_first, confidence, query, service, whoosh_engine
+    from kb.search import card_first, confidence, plan, query, service, whoosh_engine
 
     return {
         "fieldBoosts": [whoosh_engine.FIELD_BOOSTS[f] for f in SCORED_FIELDS],
+        "wordFields": [SCORED_FIELDS.index(f) for f in plan.WORD_FIELDS],
+        "cardFields": [SCORED_FIELDS.index(f) for f in plan.CARD_NAME_FIELDS],
         "kindPrior": whoosh_engine.KIND_PRIOR,
         "rerankDepth": whoosh_engine.RERANK_DEPTH,
         "exactLimit": whoosh_engine.EXACT_TOTAL_LIMIT,

@@ -19,9 +19,8 @@ from dataclasses import replace
 from kb.search.analysis import tokenize
 from kb.search.engine import Filters, Hit, Searcher
 from kb.search.glossary import Glossary
-from kb.search.query import name_filter
+from kb.search.query import CARD_CONCEPT, name_filter
 
-CARD_CONCEPT = "card:"
 MAX_CARDS = 3  # card entries kept per named card (a document's card block and the MTGJSON card)
 
 

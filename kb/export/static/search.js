@@ -258,28 +258,29 @@
     var units = [], i = 0;
     hits.concat([null]).forEach(function (hit) {
       var stopAt = hit ? hit.start : tokens.length;
-      for (var k = i; k < stopAt; k++) if (!tokens[k].stop) units.push({ type: "alt", terms: alts[k], boost: 1 });
+      for (var k = i; k < stopAt; k++) if (!tokens[k].stop) units.push({ type: "alt", terms: alts[k], boost: 1, fields: C.wordFields });
       if (!hit) return;
       concepts.push(hit.concept);
       var span = [];
       for (var s = hit.start; s < hit.end; s++) if (!tokens[s].stop) span.push(alts[s]);
-      if (span.length) units.push(expanded(span, hit));
+      // query._Compiler.natural: a card name is looked for among the card names, anything else in text and topic
+      if (span.length) units.push(expanded(span, hit, hit.concept.lastIndexOf("card:", 0) === 0 ? C.cardFields : C.wordFields));
       i = hit.end;
     });
     return units;
   }
 
-  function expanded(span, hit) {
-    var own = span.length === 1 ? { type: "alt", terms: span[0], boost: 1 }
-      : { type: "bool", should: span.map(function (p) { return { type: "alt", terms: p, boost: 1 }; }) };
+  function expanded(span, hit, fields) {
+    var own = span.length === 1 ? { type: "alt", terms: span[0], boost: 1, fields: fields }
+      : { type: "bool", should: span.map(function (p) { return { type: "alt", terms: p, boost: 1, fields: fields }; }) };
     var children = [own], seen = new Set([key(span)]);
-    if (span.length > 1) children.push({ type: "phrase", positions: span, boost: C.phraseBoost, fallback: key(hit.wording[3]) });
+    if (span.length > 1) children.push({ type: "phrase", positions: span, boost: C.phraseBoost, fallback: key(hit.wording[3]), fields: fields });
     hit.data.w.forEach(function (w) {
       var search = w[3], k = key(search);
       if (seen.has(k)) return;
       seen.add(k);
-      if (search.length === 1) children.push({ type: "alt", terms: search[0], boost: C.expansionBoost });
-      else children.push({ type: "phrase", positions: search, boost: C.expansionBoost * C.phraseBoost, fallback: k });
+      if (search.length === 1) children.push({ type: "alt", terms: search[0], boost: C.expansionBoost, fields: fields });
+      else children.push({ type: "phrase", positions: search, boost: C.expansionBoost * C.phraseBoost, fallback: k, fields: fields });
     });
     return children.length > 1 ? { type: "anyof", children: children, boost: 1 } : own;
   }
@@ -349,7 +350,7 @@
         }
         if (sub.type !== "alt") return;
         sub.terms.forEach(function (term) {
-          var fields = TEXT_FIELDS.concat(isRule(term) ? [RULES] : []);
+          var fields = (sub.fields || TEXT_FIELDS).concat(isRule(term) ? [RULES] : []);
           fields.forEach(function (f) {
             if (!has(f, term) || (!primary.has(term) && df(term, f) > cutoff)) return;
             var k = f + "\u0000" + term, boost = C.fieldBoosts[f] * sub.boost * node.boost;
@@ -373,7 +374,7 @@
       var perTerm = [];
       node.terms.forEach(function (term) {
         var fields = [];
-        TEXT_FIELDS.forEach(function (f) { if (has(f, term)) fields.push(termQ(f, term, C.fieldBoosts[f])); });
+        (node.fields || TEXT_FIELDS).forEach(function (f) { if (has(f, term)) fields.push(termQ(f, term, C.fieldBoosts[f])); });
         if (isRule(term) && has(RULES, term)) fields.push(termQ(RULES, term, C.fieldBoosts[RULES]));
         if (fields.length) perTerm.push(fields.length === 1 ? fields[0] : unionQ(fields));
       });
@@ -381,7 +382,7 @@
     }
     if (node.type === "phrase") {
       var perField = [], pk = phraseKey(node);
-      TEXT_FIELDS.forEach(function (f) {
+      (node.fields || TEXT_FIELDS).forEach(function (f) {
         var best = [], ests = [];
         for (var p = 0; p < node.positions.length; p++) {
           var present = node.positions[p].filter(function (t) { return has(f, t); });
