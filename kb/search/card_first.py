@@ -1,4 +1,5 @@
 """A query that names a card finds the card: the card entries are fetched by name whatever BM25 says.
+A query that is a rule number («702.36d») puts that rule first, before the entries that cite it.
 
 The glossary recognises card names (English or Russian, any case form) as ``card:<english name>``
 concepts. Where they go depends on what else the query asks (measured on the development and holdout
@@ -80,3 +81,25 @@ def card_first(
     ordered = [replace(h, score=top + 2.0) for h in cards]
     ordered += [replace(h, score=top + 1.0 + h.score / (10 * top or 1)) for h in about]
     return ordered + rest
+
+
+def rule_numbers(query: str) -> list[str]:
+    """The rule numbers a query consists of (stop words aside), or [] when it holds anything else."""
+    tokens = [tok for tok in tokenize(query) if not tok.stop]
+    if not tokens or any(tok.kind != "rule" for tok in tokens):
+        return []
+    return [tok.surface.lower() for tok in tokens]
+
+
+def rule_first(hits: list[Hit], numbers: list[str]) -> list[Hit]:
+    """The rules numbered as asked (a rule's text starts with its number) first, each group in score order:
+    BM25 may rank a short rule that cites «702.36d» above the longer rule 702.36d itself."""
+    if not numbers or not hits:
+        return hits
+    wanted = set(numbers)
+    own = [h for h in hits if h.kind == "rule" and h.text.split(None, 1)[:1] and h.text.split()[0].lower() in wanted]
+    if not own:
+        return hits
+    top = max(h.score for h in hits)
+    ids = {h.id for h in own}
+    return [replace(h, score=top + h.score) for h in own] + [h for h in hits if h.id not in ids]

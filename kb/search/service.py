@@ -9,7 +9,7 @@ from typing import Any
 
 from kb.search import index as index_mod
 from kb.search.analysis import fold, use_vocabulary
-from kb.search.card_first import card_first, named_cards
+from kb.search.card_first import card_first, named_cards, rule_first, rule_numbers
 from kb.search.confidence import answered
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
@@ -178,6 +178,7 @@ class SearchSession:
         depth = max(request.limit, COORD_DEPTH) * (5 if request.current else 1)  # the filter drops some
         page = self.searcher.search(compiled.plan, filters, depth)
         hits = coordinate(compiled.plan, page.hits)
+        hits = rule_first(hits, rule_numbers(text))
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
             hits = card_first(hits, _corrected(text, compiled.corrections), names, self.searcher, self.glossary,
                               filters)

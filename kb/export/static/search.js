@@ -494,6 +494,23 @@
       .sort(function (x, y) { return (y[0] - x[0]) || (x[1] - y[1]); }).map(function (x) { return x[2]; });
   }
 
+  /* kb.search.card_first.rule_first: a query of rule numbers puts those rules first (a rule's text starts
+   * with its number), each group in score order. */
+  function ruleFirst(hits, tokens) {
+    var asked = tokens.filter(function (t) { return !t.stop; });
+    if (!asked.length || !hits.length || asked.some(function (t) { return t.kind !== "rule"; })) return hits;
+    var wanted = new Set(asked.map(function (t) { return t.key; }));
+    var own = hits.filter(function (h) {
+      var r = row(h.doc);
+      return r[1] === "rule" && wanted.has(fold(r[3].split(/\s+/)[0] || ""));
+    });
+    if (!own.length) return hits;
+    var top = hits.reduce(function (m, h) { return Math.max(m, h.score); }, -Infinity);
+    var mine = new Set(own.map(function (h) { return h.doc; }));
+    return own.map(function (h) { return { doc: h.doc, score: top + h.score }; })
+      .concat(hits.filter(function (h) { return !mine.has(h.doc); }));
+  }
+
   /* kb.search.card_first: the cards a query names, before (or right after the best of) the rest. */
   function cardFirst(hits, tokens, alts, names, cards) {
     if (!cards.length) return hits;
@@ -611,6 +628,7 @@
         });
         hits = byScore(hits, function (h) { return h.score; });
       }
+      hits = ruleFirst(hits, state.tokens);
       surfaceTerms = null;
       var answer = true;
       if (names.length) hits = cardFirst(hits, state.tokens, state.alts, names, cards);
