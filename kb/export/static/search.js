@@ -317,9 +317,8 @@
   }
   function sum(children) { return children.reduce(function (s, c) { return s + c.est; }, 0); }
 
-  /* whoosh's DisjunctionMax as it really scores: the best child. whoosh builds its matcher tree with
-   * util.make_weighted_tree, which never passes the tiebreak on to the matchers (kb/search/whoosh_dismax.py
-   * asks for 0.1, and 1.0 for a phrase's fields), so every DisMax of the CLI is a plain max. */
+  /* whoosh's DisjunctionMax: the best child (kb/search/whoosh_dismax.py DISMAX_TIEBREAK = 0: whoosh never
+   * passed a tiebreak on to its matchers, and tantivy now uses none either), so every DisMax is a plain max. */
   function dismaxQ(children) {
     if (!children.length) return NULL;
     if (children.length === 1) return children[0];
