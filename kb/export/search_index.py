@@ -354,6 +354,7 @@ class IndexBuilder:
             "initials": initials,
             "twins": has_twins,
             "constants": _constants(),
+            "topics": sorted(self.glossary.topics),  # Glossary.is_topic (with the card: concepts)
         }
         yield "meta.js", _script("meta", meta)
 
@@ -398,6 +399,7 @@ def _constants() -> dict[str, Any]:
         "phraseBoost": query.PHRASE_BOOST,
         "minTypo": query.MIN_TYPO_LENGTH,
         "maxQuery": query.MAX_QUERY_CHARS,
+        "unknownWordFloor": confidence.UNKNOWN_WORD_FLOOR,
         "coordBoost": service.COORD_BOOST,
         "coordDepth": service.COORD_DEPTH,
         "obsoletePenalty": service.OBSOLETE_PENALTY,

@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # the entry model is only needed to build an index, never to 
     from kb.store import KnowledgeBase
 
 SEARCHABLE_KINDS = ("ruling", "note", "rule", "card")
-CARD_NOTES = "card notes"  # a section about one card, headed by its name
 
 
 @dataclass(frozen=True)
@@ -70,8 +69,6 @@ def _topic(section: Section | None, subheading: str | None, mechanic_names: dict
     if section is None:
         return subheading or ""
     heading = section.heading if section.kind != "release info" else ""  # «Сборник основных правил…» is noise
-    if section.kind == CARD_NOTES:  # the card's name: a card name, searched among the cards (``card_names``)
-        heading = ""
     parts = [heading, section.mechanic_ru or "", section.mechanic_en or "", subheading or ""]
     for name in (section.mechanic_ru, section.mechanic_en):
         if name:
@@ -109,8 +106,6 @@ def index_documents(
             own_cards = section_cards.get(entry.section_id, [])
             if section and len(own_cards) <= 2:  # the card a section is about, or its one example card
                 names += [c.name for c in own_cards] + [c.name_en for c in own_cards if c.name_en]
-            if section and section.kind == CARD_NOTES:
-                names.append(section.heading)
             yield IndexDoc(
                 id=entry.id,
                 kind=entry.kind,

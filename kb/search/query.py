@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kb.search.analysis import Token, fold, tokenize
-from kb.search.glossary import Glossary, Term
+from kb.search.glossary import CARD_PREFIX, Glossary, Term
 from kb.search.plan import CARD_NAME_FIELDS, TEXT_FIELDS, WORD_FIELDS, Alt, AnyOf, Bool, Node, Phrase, Prefix
 
 EXPANSION_BOOST = 0.8  # a glossary equivalent counts a little less than the user's own word
 PHRASE_BOOST = 2.5  # the words of a multi-word term standing together count more than scattered
 OPERATORS = {"AND": "AND", "OR": "OR", "NOT": "NOT"}
 MIN_TYPO_LENGTH = 4
-CARD_CONCEPT = "card:"  # the glossary's card names (``card:<english name>``)
+CARD_CONCEPT = CARD_PREFIX  # the glossary's card names (``card:<english name>``)
 # A judge's longest question is a few hundred characters; a pasted page would cost seconds of analysis and
 # typo correction (a 10 000-character query took 22 s on 10 000 entries), so longer queries are cut here.
 MAX_QUERY_CHARS = 300
@@ -69,6 +69,7 @@ class CompiledQuery:
     plan: Node | None
     corrections: list[Correction] = field(default_factory=list)
     concepts: list[str] = field(default_factory=list)  # glossary concepts recognised (for --json / debug)
+    unknown: list[str] = field(default_factory=list)  # words no index field, no glossary term, no typo fix knows
 
 
 # --- lexing and parsing ------------------------------------------------------------------------------
@@ -214,6 +215,7 @@ class _Compiler:
         self.lexicon = lexicon
         self.corrections: list[Correction] = []
         self.concepts: list[str] = []
+        self.unknown: list[str] = []
 
     def known(self, terms: tuple[str, ...]) -> bool:
         if self.lexicon is None:
@@ -234,6 +236,7 @@ class _Compiler:
             return terms
         cyrillic = bool(_CYRILLIC_RE.search(tok.surface))
         if cyrillic and is_dictionary_word(tok.surface):
+            self.unknown.append(tok.surface)
             return terms
         candidates: dict[str, int] = {}
         for term in {*terms, fold(tok.surface)}:
@@ -244,6 +247,7 @@ class _Compiler:
                 for near in _within_one_edit(term, self.glossary.starting_with(term[:1])):
                     candidates.setdefault(near, 0)
         if not candidates:
+            self.unknown.append(tok.surface)
             return terms
         best = max(sorted(candidates), key=lambda t: candidates[t])
         self.corrections.append(Correction(tok.surface, best))
@@ -336,7 +340,7 @@ def compile_query(text: str, glossary: Glossary | None = None, lexicon: Lexicon 
     """Parse and analyse a user query into a plan (``None`` when it holds nothing searchable)."""
     compiler = _Compiler(glossary, lexicon)
     plan = _Parser(lex(text), compiler).parse()
-    return CompiledQuery(plan, compiler.corrections, compiler.concepts)
+    return CompiledQuery(plan, compiler.corrections, compiler.concepts, compiler.unknown)
 
 
 def name_filter(

@@ -29,7 +29,7 @@ def _kb() -> KnowledgeBase:
                                "only to the damage it deals in combat, whoever controls that source.", lang="en"),
         ruling("shm/wither/2", "The -1/-1 counters stay on the creature.", lang="en"),
         document("frf", "FRF", "Fate Reforged", "Перекованная Судьба"),
-        section("frf/collateral", "Collateral Damage", None, None, kind="card notes", lang="en"),
+        section("frf/collateral", "Notes on the card", None, None, kind="card", lang="en"),
         ruling("frf/collateral/1", "You must sacrifice exactly one creature to cast this spell.",
                lang="en", cards=COLLATERAL),
         ruling("frf/collateral/2", "Players can respond only after the spell's costs are paid.", lang="en",

@@ -463,7 +463,7 @@
   }
 
   /* kb.search.confidence.answered: the best of the top hits carries enough of the question's weight. */
-  function answered(units, hits) {
+  function answered(units, hits, offTopic) {
     if (!units || !hits.length) return true;
     var n = Math.max(1, meta.n);
     var weights = units.map(function (terms) {
@@ -477,7 +477,7 @@
       units.forEach(function (terms, i) { if (anyIn(terms, hit.doc, inContext)) got += weights[i]; });
       best = Math.max(best, got / total);
     });
-    return best >= C.coverageFloor;
+    return best >= (offTopic ? C.unknownWordFloor : C.coverageFloor);
   }
 
   function isNameOnly(tokens, alts) {  // alts: the query's terms as searched (typos corrected)
@@ -563,6 +563,11 @@
         return load(initials);
       }).then(function () {
         state.alts = tokens.map(function (t, i) { return t.stop ? state.raw[i] : correct(t, state.raw[i], state.corrections); });
+        // query._Compiler.unknown: a word no index field, no glossary wording and no typo correction knows
+        var fixed = new Set(state.corrections.map(function (c) { return c[0]; }));
+        state.unknown = tokens.some(function (t, i) {
+          return !t.stop && t.kind === "word" && t.surface.length >= C.minTypo && !fixed.has(t.surface) && !known(state.raw[i]);
+        });
         var all = [].concat.apply([], state.alts).concat([].concat.apply([], state.raw));
         return load(all.map(glossShard).concat(all.map(termShard)));
       }).then(function () {
@@ -631,7 +636,9 @@
       surfaceTerms = null;
       var answer = true;
       if (names.length) hits = cardFirst(hits, state.tokens, state.alts, names, cards);
-      else answer = answered(units, hits);
+      else answer = answered(units, hits, state.unknown && !state.concepts.some(function (c) {
+        return c.lastIndexOf("card:", 0) === 0 || meta.topics.indexOf(c) >= 0;  // service.off_topic
+      }));
       var terms = positiveTerms(state.plan);
       if (!answer) return { hits: [], total: 0, answered: false, weak: scored.length, corrections: state.corrections, terms: terms };
       hits = byScore(hits, function (h) { return h.score * (row(h.doc)[6] ? C.obsoletePenalty : 1); });
