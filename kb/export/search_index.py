@@ -354,6 +354,7 @@ class IndexBuilder:
             "initials": initials,
             "twins": has_twins,
             "constants": _constants(),
+            "topics": sorted(self.glossary.topics),  # Glossary.is_topic (with the card: concepts)
         }
         yield "meta.js", _script("meta", meta)
 
@@ -384,10 +385,12 @@ class IndexBuilder:
 
 def _constants() -> dict[str, Any]:
     """The CLI's ranking constants, read from its modules so the two cannot drift."""
-    from kb.search import card_first, confidence, query, service, whoosh_engine
+    from kb.search import card_first, confidence, plan, query, service, whoosh_engine
 
     return {
         "fieldBoosts": [whoosh_engine.FIELD_BOOSTS[f] for f in SCORED_FIELDS],
+        "wordFields": [SCORED_FIELDS.index(f) for f in plan.WORD_FIELDS],
+        "cardFields": [SCORED_FIELDS.index(f) for f in plan.CARD_NAME_FIELDS],
         "kindPrior": whoosh_engine.KIND_PRIOR,
         "rerankDepth": whoosh_engine.RERANK_DEPTH,
         "exactLimit": whoosh_engine.EXACT_TOTAL_LIMIT,
@@ -396,6 +399,7 @@ def _constants() -> dict[str, Any]:
         "phraseBoost": query.PHRASE_BOOST,
         "minTypo": query.MIN_TYPO_LENGTH,
         "maxQuery": query.MAX_QUERY_CHARS,
+        "unknownWordFloor": confidence.UNKNOWN_WORD_FLOOR,
         "coordBoost": service.COORD_BOOST,
         "coordDepth": service.COORD_DEPTH,
         "obsoletePenalty": service.OBSOLETE_PENALTY,

@@ -21,12 +21,15 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kb.search.analysis import tokenize
 
 Positions = tuple[tuple[str, ...], ...]
 
 GLOSSARY_FILES = ("terms.csv", "mechanics.csv", "card-names-en-ru.csv", "extra-cards.csv")
+CARD_PREFIX = "card:"  # a card name's concept: ``card:<english name>``
+TOPICS_KEY = "#topics"  # in the stored glossary: the concepts that are seeded mechanics
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ class Glossary:
     _by_first: dict[str, list[tuple[str, int]]] = field(default_factory=dict, repr=False)
     _vocabulary: set[str] = field(default_factory=set, repr=False)
     _initials: dict[str, list[str]] | None = field(default=None, repr=False)
+    topics: set[str] = field(default_factory=set, repr=False)  # the seeded mechanics' concepts (``is_topic``)
 
     @property
     def concepts(self) -> dict[str, list[Term]]:
@@ -154,11 +158,16 @@ class Glossary:
             i += n
         return hits
 
+    def is_topic(self, concept: str) -> bool:
+        """A card or a seeded mechanic (``mechanics.csv``): what a question the corpus can answer is about."""
+        return concept.startswith(CARD_PREFIX) or concept in self.topics
+
     def to_json(self) -> str:
-        payload = {
+        payload: dict[str, Any] = {
             concept: [[t.text, t.lang, t.status, t.match, t.search] for t in terms]
             for concept, terms in self.concepts.items()
         }
+        payload[TOPICS_KEY] = sorted(self.topics)
         return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -166,6 +175,7 @@ class Glossary:
         """The stored glossary, with its lookup tables built now and its ``Term``s only when a query meets them."""
         glossary = cls()
         raw = json.loads(text)
+        glossary.topics = set(raw.pop(TOPICS_KEY, []))
         glossary._raw = raw
         by_text, by_first, vocabulary = glossary._by_text, glossary._by_first, glossary._vocabulary
         for concept, rows in raw.items():
@@ -201,6 +211,7 @@ def load(directory: Path) -> Glossary:
     for row in _rows(directory / "mechanics.csv"):
         ru, en = row.get("ru") or "", row.get("en") or ""
         concept = glossary.concept_of(ru, en) or "mechanic:" + (row.get("slug") or en).strip().lower()
+        glossary.topics.add(concept)
         glossary.add(concept, ru, "ru", "official")
         glossary.add(concept, en, "en", "official")
     names: dict[str, set[str]] = defaultdict(set)
@@ -210,7 +221,7 @@ def load(directory: Path) -> Glossary:
             if en:
                 names[en].add((row.get("name_ru") or "").strip())
     for en, ru_names in names.items():
-        concept = "card:" + en.lower()
+        concept = CARD_PREFIX + en.lower()
         glossary.add(concept, en, "en", "name")
         for ru in sorted(ru_names):
             glossary.add(concept, ru, "ru", "name")

@@ -11,6 +11,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 TEXT_FIELDS = ("text", "topic", "cards")
+# A natural question's words, and the mechanics and terms it names, are looked for in the text and the
+# section's topic, not in the card names: «damage» must not rank every ruling of Collateral Damage first.
+# A card name the glossary recognises is looked for in the card names only: every ruling about the card then
+# weighs the same for it, and the question's other words decide which one answers (quoted phrases search all).
+WORD_FIELDS = ("text", "topic")
+CARD_NAME_FIELDS = ("cards",)
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kb.search.analysis import Token, fold, tokenize
-from kb.search.glossary import Glossary, Term
-from kb.search.plan import TEXT_FIELDS, Alt, AnyOf, Bool, Node, Phrase, Prefix
+from kb.search.glossary import CARD_PREFIX, Glossary, Term
+from kb.search.plan import CARD_NAME_FIELDS, TEXT_FIELDS, WORD_FIELDS, Alt, AnyOf, Bool, Node, Phrase, Prefix
 
 EXPANSION_BOOST = 0.8  # a glossary equivalent counts a little less than the user's own word
 PHRASE_BOOST = 2.5  # the words of a multi-word term standing together count more than scattered
 OPERATORS = {"AND": "AND", "OR": "OR", "NOT": "NOT"}
 MIN_TYPO_LENGTH = 4
+CARD_CONCEPT = CARD_PREFIX  # the glossary's card names (``card:<english name>``)
 # A judge's longest question is a few hundred characters; a pasted page would cost seconds of analysis and
 # typo correction (a 10 000-character query took 22 s on 10 000 entries), so longer queries are cut here.
 MAX_QUERY_CHARS = 300
@@ -68,6 +69,7 @@ class CompiledQuery:
     plan: Node | None
     corrections: list[Correction] = field(default_factory=list)
     concepts: list[str] = field(default_factory=list)  # glossary concepts recognised (for --json / debug)
+    unknown: list[str] = field(default_factory=list)  # words no index field, no glossary term, no typo fix knows
 
 
 # --- lexing and parsing ------------------------------------------------------------------------------
@@ -213,6 +215,7 @@ class _Compiler:
         self.lexicon = lexicon
         self.corrections: list[Correction] = []
         self.concepts: list[str] = []
+        self.unknown: list[str] = []
 
     def known(self, terms: tuple[str, ...]) -> bool:
         if self.lexicon is None:
@@ -233,6 +236,7 @@ class _Compiler:
             return terms
         cyrillic = bool(_CYRILLIC_RE.search(tok.surface))
         if cyrillic and is_dictionary_word(tok.surface):
+            self.unknown.append(tok.surface)
             return terms
         candidates: dict[str, int] = {}
         for term in {*terms, fold(tok.surface)}:
@@ -243,6 +247,7 @@ class _Compiler:
                 for near in _within_one_edit(term, self.glossary.starting_with(term[:1])):
                     candidates.setdefault(near, 0)
         if not candidates:
+            self.unknown.append(tok.surface)
             return terms
         best = max(sorted(candidates), key=lambda t: candidates[t])
         self.corrections.append(Correction(tok.surface, best))
@@ -257,30 +262,34 @@ class _Compiler:
         i = 0
         for hit in [*hits, None]:
             stop_at = hit.start if hit is not None else len(tokens)
-            units.extend(Alt(alts[k]) for k in range(i, stop_at) if not tokens[k].stop)
+            units.extend(Alt(alts[k], fields=WORD_FIELDS) for k in range(i, stop_at) if not tokens[k].stop)
             if hit is None:
                 break
             self.concepts.append(hit.concept)
             span = [alts[k] for k in range(hit.start, hit.end) if not tokens[k].stop]
             if span:
-                units.append(self.expanded(tuple(span), hit.alternatives))
+                fields = CARD_NAME_FIELDS if hit.concept.startswith(CARD_CONCEPT) else WORD_FIELDS
+                units.append(self.expanded(tuple(span), hit.alternatives, fields))
             i = hit.end
         return units
 
-    def expanded(self, span: tuple[tuple[str, ...], ...], alternatives: tuple[Term, ...]) -> Node:
-        own: Node = Alt(span[0]) if len(span) == 1 else Bool(should=tuple(Alt(p) for p in span))
+    def expanded(
+        self, span: tuple[tuple[str, ...], ...], alternatives: tuple[Term, ...], fields: tuple[str, ...] = TEXT_FIELDS
+    ) -> Node:
+        own: Node = (Alt(span[0], fields=fields) if len(span) == 1
+                     else Bool(should=tuple(Alt(p, fields=fields) for p in span)))
         children: list[Node] = [own]
         if len(span) > 1:
-            children.append(Phrase(span, boost=PHRASE_BOOST, exact=False))
+            children.append(Phrase(span, fields=fields, boost=PHRASE_BOOST, exact=False))
         seen = {span}
         for term in alternatives:
             if term.search in seen:
                 continue
             seen.add(term.search)
             if len(term.search) == 1:
-                children.append(Alt(term.search[0], boost=EXPANSION_BOOST))
+                children.append(Alt(term.search[0], fields=fields, boost=EXPANSION_BOOST))
             else:
-                children.append(Phrase(term.search, boost=EXPANSION_BOOST * PHRASE_BOOST, exact=False))
+                children.append(Phrase(term.search, fields=fields, boost=EXPANSION_BOOST * PHRASE_BOOST, exact=False))
         return AnyOf(tuple(children)) if len(children) > 1 else own
 
     def phrase(self, text: str, fields: tuple[str, ...] = TEXT_FIELDS) -> Node | None:
@@ -331,7 +340,7 @@ def compile_query(text: str, glossary: Glossary | None = None, lexicon: Lexicon 
     """Parse and analyse a user query into a plan (``None`` when it holds nothing searchable)."""
     compiler = _Compiler(glossary, lexicon)
     plan = _Parser(lex(text), compiler).parse()
-    return CompiledQuery(plan, compiler.corrections, compiler.concepts)
+    return CompiledQuery(plan, compiler.corrections, compiler.concepts, compiler.unknown)
 
 
 def name_filter(

@@ -9,14 +9,14 @@ from typing import Any
 
 from kb.search import index as index_mod
 from kb.search.analysis import fold, use_vocabulary
-from kb.search.card_first import card_first, named_cards
+from kb.search.card_first import card_first, named_cards, rule_first, rule_numbers
 from kb.search.confidence import answered
 from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
 from kb.search.highlight import match_spans, snippet, text_terms
 from kb.search.plan import Bool, Node, positive_terms
-from kb.search.query import Correction, compile_query, limit_query, name_filter
+from kb.search.query import CompiledQuery, Correction, compile_query, limit_query, name_filter
 
 COORD_BOOST = 0.5
 COORD_DEPTH = 20  # hits reranked by coordination (and by the engine's kind prior)
@@ -178,10 +178,11 @@ class SearchSession:
         depth = max(request.limit, COORD_DEPTH) * (5 if request.current else 1)  # the filter drops some
         page = self.searcher.search(compiled.plan, filters, depth)
         hits = coordinate(compiled.plan, page.hits)
+        hits = rule_first(hits, rule_numbers(text))
         if names := named_cards(compiled.concepts):  # a query naming a card: the card, its rulings, the rest
             hits = card_first(hits, _corrected(text, compiled.corrections), names, self.searcher, self.glossary,
                               filters)
-        elif not answered(compiled.plan, hits, self.searcher):  # weak hits only: say so, list none
+        elif not answered(compiled.plan, hits, self.searcher, off_topic(compiled, self.glossary)):  # weak hits only
             return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts,
                                   time.perf_counter() - started, searched=cut, answered=False, weak=page.total)
         verdicts = self.verdicts()
@@ -229,6 +230,11 @@ class SearchSession:
             page.exact,
             cut,
         )
+
+
+def off_topic(compiled: CompiledQuery, glossary: Glossary) -> bool:
+    """A word nobody knows, and no card or seeded mechanic named (``confidence.UNKNOWN_WORD_FLOOR``)."""
+    return bool(compiled.unknown) and not any(glossary.is_topic(c) for c in compiled.concepts)
 
 
 def _corrected(text: str, corrections: list[Correction]) -> str:

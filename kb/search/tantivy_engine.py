@@ -198,7 +198,8 @@ class TantivySearcher:
                 per_field.append(Q.boolean_query([(Occur.Must, matched), (Occur.Should, scoring)]))
             if not per_field:
                 return None
-            return self._boosted(self._should(per_field), node.boost / max(1, len(node.positions)))
+            # the best field counts, as whoosh scores its DisMax (whoosh_dismax.DISMAX_TIEBREAK)
+            return self._boosted(self._dismax(per_field), node.boost / max(1, len(node.positions)))
         if isinstance(node, Prefix):  # a constant score per field, as whoosh's Prefix
             parts = []
             for f in node.fields:

@@ -184,7 +184,7 @@ class WhooshSearcher:
                     per_field.append(require(scoring, q.Sequence(seq)))
             # A phrase is one idea: its words' scores are averaged, not summed, so «поле битвы» weighs
             # like «battlefield» and a three-word glossary equivalent cannot outweigh the user's own words.
-            return _boosted(dismax(per_field, tiebreak=1.0), node.boost / max(1, len(node.positions)))
+            return _boosted(dismax(per_field), node.boost / max(1, len(node.positions)))
         if isinstance(node, Prefix):
             return _boosted(
                 _union([q.Prefix(f, node.prefix, boost=FIELD_BOOSTS.get(f, 1.0)) for f in node.fields]), node.boost

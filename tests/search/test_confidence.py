@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from kb import store
 from kb.cli import app
 from kb.search import relevance
-from kb.search.service import SearchRequest, SearchSession, open_session
+from kb.search.query import compile_query
+from kb.search.service import SearchRequest, SearchSession, off_topic, open_session
 from kb.store import KnowledgeBase
 
 OUTSIDE = json.loads(relevance.DEV_SET.with_name("out_of_corpus_queries.json").read_text("utf-8"))
@@ -61,3 +62,21 @@ def test_the_cli_says_nothing_relevant(seeds: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "ничего относящегося к делу не найдено" in " ".join(result.stdout.split())
     assert "1." not in result.stdout
+
+
+def test_an_unknown_word_without_a_known_mechanic_needs_a_better_answer(seeds: Path) -> None:
+    """«каскад» is a word no entry and no glossary term has, and the question names no card or seeded mechanic:
+    the stricter floor (``UNKNOWN_WORD_FLOOR``) withholds it; the same shape naming a seeded mechanic does not."""
+    session: SearchSession = open_session()
+    try:
+        outside = session.search(SearchRequest("что делает каскад если открыта земля"))
+        assert "каскад" in compile_query(outside.query, session.glossary, session.searcher).unknown
+        assert not outside.answered and outside.results == []
+        inside = session.search(SearchRequest("смена контроля над существом с вызыванием"))
+        compiled = compile_query(inside.query, session.glossary, session.searcher)
+        assert "смена" in compiled.unknown and not off_topic(compiled, session.glossary)
+        assert inside.answered and inside.results
+        said_so = [q for q in OUTSIDE if not session.search(SearchRequest(q)).results]
+        assert len(said_so) >= 0.7 * len(OUTSIDE), sorted(set(OUTSIDE) - set(said_so))
+    finally:
+        session.close()

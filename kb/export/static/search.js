@@ -258,28 +258,29 @@
     var units = [], i = 0;
     hits.concat([null]).forEach(function (hit) {
       var stopAt = hit ? hit.start : tokens.length;
-      for (var k = i; k < stopAt; k++) if (!tokens[k].stop) units.push({ type: "alt", terms: alts[k], boost: 1 });
+      for (var k = i; k < stopAt; k++) if (!tokens[k].stop) units.push({ type: "alt", terms: alts[k], boost: 1, fields: C.wordFields });
       if (!hit) return;
       concepts.push(hit.concept);
       var span = [];
       for (var s = hit.start; s < hit.end; s++) if (!tokens[s].stop) span.push(alts[s]);
-      if (span.length) units.push(expanded(span, hit));
+      // query._Compiler.natural: a card name is looked for among the card names, anything else in text and topic
+      if (span.length) units.push(expanded(span, hit, hit.concept.lastIndexOf("card:", 0) === 0 ? C.cardFields : C.wordFields));
       i = hit.end;
     });
     return units;
   }
 
-  function expanded(span, hit) {
-    var own = span.length === 1 ? { type: "alt", terms: span[0], boost: 1 }
-      : { type: "bool", should: span.map(function (p) { return { type: "alt", terms: p, boost: 1 }; }) };
+  function expanded(span, hit, fields) {
+    var own = span.length === 1 ? { type: "alt", terms: span[0], boost: 1, fields: fields }
+      : { type: "bool", should: span.map(function (p) { return { type: "alt", terms: p, boost: 1, fields: fields }; }) };
     var children = [own], seen = new Set([key(span)]);
-    if (span.length > 1) children.push({ type: "phrase", positions: span, boost: C.phraseBoost, fallback: key(hit.wording[3]) });
+    if (span.length > 1) children.push({ type: "phrase", positions: span, boost: C.phraseBoost, fallback: key(hit.wording[3]), fields: fields });
     hit.data.w.forEach(function (w) {
       var search = w[3], k = key(search);
       if (seen.has(k)) return;
       seen.add(k);
-      if (search.length === 1) children.push({ type: "alt", terms: search[0], boost: C.expansionBoost });
-      else children.push({ type: "phrase", positions: search, boost: C.expansionBoost * C.phraseBoost, fallback: k });
+      if (search.length === 1) children.push({ type: "alt", terms: search[0], boost: C.expansionBoost, fields: fields });
+      else children.push({ type: "phrase", positions: search, boost: C.expansionBoost * C.phraseBoost, fallback: k, fields: fields });
     });
     return children.length > 1 ? { type: "anyof", children: children, boost: 1 } : own;
   }
@@ -316,9 +317,8 @@
   }
   function sum(children) { return children.reduce(function (s, c) { return s + c.est; }, 0); }
 
-  /* whoosh's DisjunctionMax as it really scores: the best child. whoosh builds its matcher tree with
-   * util.make_weighted_tree, which never passes the tiebreak on to the matchers (kb/search/whoosh_dismax.py
-   * asks for 0.1, and 1.0 for a phrase's fields), so every DisMax of the CLI is a plain max. */
+  /* whoosh's DisjunctionMax: the best child (kb/search/whoosh_dismax.py DISMAX_TIEBREAK = 0: whoosh never
+   * passed a tiebreak on to its matchers, and tantivy now uses none either), so every DisMax is a plain max. */
   function dismaxQ(children) {
     if (!children.length) return NULL;
     if (children.length === 1) return children[0];
@@ -349,7 +349,7 @@
         }
         if (sub.type !== "alt") return;
         sub.terms.forEach(function (term) {
-          var fields = TEXT_FIELDS.concat(isRule(term) ? [RULES] : []);
+          var fields = (sub.fields || TEXT_FIELDS).concat(isRule(term) ? [RULES] : []);
           fields.forEach(function (f) {
             if (!has(f, term) || (!primary.has(term) && df(term, f) > cutoff)) return;
             var k = f + "\u0000" + term, boost = C.fieldBoosts[f] * sub.boost * node.boost;
@@ -373,7 +373,7 @@
       var perTerm = [];
       node.terms.forEach(function (term) {
         var fields = [];
-        TEXT_FIELDS.forEach(function (f) { if (has(f, term)) fields.push(termQ(f, term, C.fieldBoosts[f])); });
+        (node.fields || TEXT_FIELDS).forEach(function (f) { if (has(f, term)) fields.push(termQ(f, term, C.fieldBoosts[f])); });
         if (isRule(term) && has(RULES, term)) fields.push(termQ(RULES, term, C.fieldBoosts[RULES]));
         if (fields.length) perTerm.push(fields.length === 1 ? fields[0] : unionQ(fields));
       });
@@ -381,7 +381,7 @@
     }
     if (node.type === "phrase") {
       var perField = [], pk = phraseKey(node);
-      TEXT_FIELDS.forEach(function (f) {
+      (node.fields || TEXT_FIELDS).forEach(function (f) {
         var best = [], ests = [];
         for (var p = 0; p < node.positions.length; p++) {
           var present = node.positions[p].filter(function (t) { return has(f, t); });
@@ -463,7 +463,7 @@
   }
 
   /* kb.search.confidence.answered: the best of the top hits carries enough of the question's weight. */
-  function answered(units, hits) {
+  function answered(units, hits, offTopic) {
     if (!units || !hits.length) return true;
     var n = Math.max(1, meta.n);
     var weights = units.map(function (terms) {
@@ -477,7 +477,7 @@
       units.forEach(function (terms, i) { if (anyIn(terms, hit.doc, inContext)) got += weights[i]; });
       best = Math.max(best, got / total);
     });
-    return best >= C.coverageFloor;
+    return best >= (offTopic ? C.unknownWordFloor : C.coverageFloor);
   }
 
   function isNameOnly(tokens, alts) {  // alts: the query's terms as searched (typos corrected)
@@ -491,6 +491,23 @@
   function byScore(list, value) {
     return list.map(function (h, i) { return [value(h), i, h]; })
       .sort(function (x, y) { return (y[0] - x[0]) || (x[1] - y[1]); }).map(function (x) { return x[2]; });
+  }
+
+  /* kb.search.card_first.rule_first: a query of rule numbers puts those rules first (a rule's text starts
+   * with its number), each group in score order. */
+  function ruleFirst(hits, tokens) {
+    var asked = tokens.filter(function (t) { return !t.stop; });
+    if (!asked.length || !hits.length || asked.some(function (t) { return t.kind !== "rule"; })) return hits;
+    var wanted = new Set(asked.map(function (t) { return t.key; }));
+    var own = hits.filter(function (h) {
+      var r = row(h.doc);
+      return r[1] === "rule" && wanted.has(fold(r[3].split(/\s+/)[0] || ""));
+    });
+    if (!own.length) return hits;
+    var top = hits.reduce(function (m, h) { return Math.max(m, h.score); }, -Infinity);
+    var mine = new Set(own.map(function (h) { return h.doc; }));
+    return own.map(function (h) { return { doc: h.doc, score: top + h.score }; })
+      .concat(hits.filter(function (h) { return !mine.has(h.doc); }));
   }
 
   /* kb.search.card_first: the cards a query names, before (or right after the best of) the rest. */
@@ -546,6 +563,11 @@
         return load(initials);
       }).then(function () {
         state.alts = tokens.map(function (t, i) { return t.stop ? state.raw[i] : correct(t, state.raw[i], state.corrections); });
+        // query._Compiler.unknown: a word no index field, no glossary wording and no typo correction knows
+        var fixed = new Set(state.corrections.map(function (c) { return c[0]; }));
+        state.unknown = tokens.some(function (t, i) {
+          return !t.stop && t.kind === "word" && t.surface.length >= C.minTypo && !fixed.has(t.surface) && !known(state.raw[i]);
+        });
         var all = [].concat.apply([], state.alts).concat([].concat.apply([], state.raw));
         return load(all.map(glossShard).concat(all.map(termShard)));
       }).then(function () {
@@ -610,10 +632,13 @@
         });
         hits = byScore(hits, function (h) { return h.score; });
       }
+      hits = ruleFirst(hits, state.tokens);
       surfaceTerms = null;
       var answer = true;
       if (names.length) hits = cardFirst(hits, state.tokens, state.alts, names, cards);
-      else answer = answered(units, hits);
+      else answer = answered(units, hits, state.unknown && !state.concepts.some(function (c) {
+        return c.lastIndexOf("card:", 0) === 0 || meta.topics.indexOf(c) >= 0;  // service.off_topic
+      }));
       var terms = positiveTerms(state.plan);
       if (!answer) return { hits: [], total: 0, answered: false, weak: scored.length, corrections: state.corrections, terms: terms };
       hits = byScore(hits, function (h) { return h.score * (row(h.doc)[6] ? C.obsoletePenalty : 1); });
