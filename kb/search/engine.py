@@ -82,6 +82,9 @@ class EngineUnavailable(Exception):
 def get_engine(name: str = DEFAULT_ENGINE) -> Engine:
     """The engine registered under ``name`` (the index records which one built it)."""
     if name == "whoosh":
+        from kb.search.lean_imports import prepare_whoosh
+
+        prepare_whoosh()
         from kb.search.whoosh_engine import WhooshEngine
 
         return WhooshEngine()
