@@ -318,10 +318,16 @@ def coordinate(plan: Node | None, hits: list[Hit]) -> list[Hit]:
 def open_session(rebuild: bool = False) -> SearchSession:
     """Ensure the index is current (building it if needed) and open it.
 
-    A rebuild by another process may retire the generation we resolved; that is retried once.
+    A rebuild by another process may retire the generation we resolved; that is retried once. An index this
+    version cannot read (an engine's older on-disk format, ``kb.search.engine.ENGINE_FORMATS``, whose inputs
+    have not changed since, so the cheap freshness check keeps it) is then rebuilt.
     """
     state = index_mod.ensure_index(rebuild=rebuild)
     try:
         return SearchSession(state)
-    except (FileNotFoundError, OSError):
+    except OSError:
+        pass
+    try:
         return SearchSession(index_mod.ensure_index())
+    except OSError:
+        return SearchSession(index_mod.ensure_index(rebuild=True))
