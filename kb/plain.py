@@ -98,7 +98,7 @@ def _emoji(text: str) -> str:
     return _emoji_replace(text)
 
 
-def _wrapped(text: str, size: int) -> list[str]:
+def wrapped(text: str, size: int) -> list[str]:
     """rich's ``Text.wrap`` with its defaults (justify "default", overflow "fold"), as plain lines."""
     from rich._wrap import divide_line
     from rich.cells import cell_len, set_cell_size
@@ -231,7 +231,7 @@ class PlainConsole:
         if soft_wrap:
             self.file.write(text + end)
             return
-        self.file.write("\n".join(_wrapped(text, width())) + end)
+        self.file.write("\n".join(wrapped(text, width())) + end)
 
     def rule(self, title: str = "", characters: str = "─") -> None:
         """rich's ``Rule`` with its title centred (``rich.rule.Rule.__rich_console__``)."""

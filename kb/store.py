@@ -47,15 +47,12 @@ from ingest.entries import (
     entry_from_dict,
 )
 from kb.atomic import write_text_atomic
+from kb.errors import KnowledgeBaseError  # re-exported: ``kb.store.KnowledgeBaseError``
 
 FORMAT = "mtg-rulings-kb"
 VERSION = 1
 
 E = TypeVar("E", bound=Entry)
-
-
-class KnowledgeBaseError(Exception):
-    """The knowledge base file is missing, unreadable or of another format."""
 
 
 @dataclass

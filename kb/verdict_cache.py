@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,7 @@ def _read(key: str, query: Any) -> Any:
 
     from kb.db import verdicts
     from kb.db.connection import reader
-    from kb.store import KnowledgeBaseError
+    from kb.errors import KnowledgeBaseError
 
     path = paths.kb_path()
     if not path.exists():
@@ -70,11 +71,12 @@ def _read(key: str, query: Any) -> Any:
         return None
 
 
-def load(key: str) -> dict[str, dict[str, str]] | None:
-    """Every entry's ``{"status", "currency", "currency_label"}``, when the stored verdicts carry ``key``."""
+def load(key: str, ids: Collection[str] | None = None) -> dict[str, dict[str, str]] | None:
+    """Every entry's ``{"status", "currency", "currency_label"}`` (or only those of ``ids``), when the stored
+    verdicts carry ``key``."""
     from kb.db import verdicts
 
-    found: dict[str, dict[str, str]] | None = _read(key, verdicts.statuses)
+    found: dict[str, dict[str, str]] | None = _read(key, lambda conn: verdicts.statuses(conn, ids))
     return found
 
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from kb import faults
 from kb.db.schema import FORMAT, SCHEMA_VERSION, TABLES, VIEWS
+from kb.errors import KnowledgeBaseError  # not kb.store: its entry model is not needed to open
 from kb.i18n import t
-from kb.store import KnowledgeBaseError
 
 BUSY_TIMEOUT = 600.0  # seconds a writer waits for another one to finish
 CHECKPOINT_TIMEOUT = 2.0  # seconds a finished writer waits for readers before leaving the WAL as it is

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
 KEY = "verdicts_key"
@@ -24,12 +24,27 @@ def key(conn: sqlite3.Connection) -> str | None:
     return str(row[0]) if row else None
 
 
-def statuses(conn: sqlite3.Connection) -> dict[str, dict[str, str]]:
-    """``{id: {"status", "currency", "currency_label"}}`` of every stored verdict (what search marks)."""
+STATUS_QUERY = "SELECT entry_id, status, currency, currency_label FROM verdicts"
+CHUNK = 500  # ids per query (SQLite's limit on parameters is 999 in older builds)
+
+
+def statuses(conn: sqlite3.Connection, ids: Collection[str] | None = None) -> dict[str, dict[str, str]]:
+    """``{id: {"status", "currency", "currency_label"}}`` of every stored verdict (what search marks), or of
+    ``ids`` only (a search's hits: a few rows by the primary key instead of thousands)."""
+    if ids is None:
+        rows: Iterable[tuple[Any, ...]] = conn.execute(STATUS_QUERY)
+    else:
+        wanted = sorted(set(ids))
+        rows = [
+            row
+            for i in range(0, len(wanted), CHUNK)
+            for row in conn.execute(
+                f"{STATUS_QUERY} WHERE entry_id IN ({','.join('?' * len(wanted[i : i + CHUNK]))})",
+                wanted[i : i + CHUNK],
+            )
+        ]
     out: dict[str, dict[str, str]] = {}
-    for entry_id, status, currency, label in conn.execute(
-        "SELECT entry_id, status, currency, currency_label FROM verdicts"
-    ):
+    for entry_id, status, currency, label in rows:
         row = {"status": status}
         if currency is not None:
             row["currency"] = currency

@@ -194,7 +194,11 @@ _WORD_TERMS_LIMIT = 300_000
 
 # --- whoosh adapter --------------------------------------------------------------------------------
 
-from whoosh.analysis import Token as _WhooshToken  # noqa: E402  (kept below the pure-Python core)
+from kb.search.lean_imports import prepare_whoosh  # noqa: E402  (kept below the pure-Python core)
+
+prepare_whoosh()  # whoosh without urllib.request, asyncio and its English morphology (~45 ms)
+
+from whoosh.analysis import Token as _WhooshToken  # noqa: E402
 from whoosh.analysis import Tokenizer as _WhooshTokenizer  # noqa: E402
 
 

@@ -70,6 +70,9 @@ class Engine(Protocol):
 
 DEFAULT_ENGINE = "whoosh"  # the design's engine; tantivy is the optional fast one (``.[tantivy]``)
 ENGINES = ("whoosh", "tantivy")
+# An engine's own on-disk format, part of the index fingerprint (``kb.search.index.fingerprint``): a change
+# rebuilds that engine's indexes only (``tantivy_engine.FORMAT``, kept here so tantivy is not imported).
+ENGINE_FORMATS = {"tantivy": "2"}
 
 
 class EngineUnavailable(Exception):
@@ -79,6 +82,9 @@ class EngineUnavailable(Exception):
 def get_engine(name: str = DEFAULT_ENGINE) -> Engine:
     """The engine registered under ``name`` (the index records which one built it)."""
     if name == "whoosh":
+        from kb.search.lean_imports import prepare_whoosh
+
+        prepare_whoosh()
         from kb.search.whoosh_engine import WhooshEngine
 
         return WhooshEngine()

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from kb import faults, paths
 from kb.atomic import write_text_atomic
 from kb.search.analysis import ANALYZER_VERSION, vocabulary_of
-from kb.search.engine import DEFAULT_ENGINE, ENGINES, EngineUnavailable, get_engine
+from kb.search.engine import DEFAULT_ENGINE, ENGINE_FORMATS, ENGINES, EngineUnavailable, get_engine
 from kb.search.glossary import GLOSSARY_FILES
 
 if TYPE_CHECKING:
@@ -75,7 +75,8 @@ def _stats(files: list[Path]) -> dict[str, list[int]]:
 
 def fingerprint(engine_name: str = DEFAULT_ENGINE) -> str:
     """Hash of everything the index is derived from."""
-    digest = hashlib.sha256(f"{INDEX_FORMAT}|{ANALYZER_VERSION}|{engine_name}".encode())
+    engine_format = ENGINE_FORMATS.get(engine_name, "")
+    digest = hashlib.sha256(f"{INDEX_FORMAT}|{ANALYZER_VERSION}|{engine_name}{engine_format}".encode())
     from kb import store
 
     digest.update(store.digest(paths.kb_path()).encode())  # the stored content, not the database's bytes

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -113,13 +114,17 @@ class SearchSession:
     def close(self) -> None:
         self.searcher.close()
 
-    def verdicts(self) -> dict[str, dict[str, str]]:
-        """Each entry's status and currency (``kb.verdict_cache``): cheap when fresh, computed once when not."""
+    def verdicts(self, ids: Collection[str] | None = None) -> dict[str, dict[str, str]]:
+        """Each entry's status and currency (``kb.verdict_cache``), or at least those of ``ids`` (a search's
+        hits, read by key: a cold ``kb search`` reads twenty rows, not thousands): cheap when fresh,
+        computed once when not."""
         if self._verdicts is None:
             from kb import paths, verdict_cache
 
             key = verdict_cache.inputs_key(str(self.state.meta.get("kb_fingerprint", "")), paths.data_dir())
-            cached = verdict_cache.load(key)
+            cached = verdict_cache.load(key, ids)
+            if cached is not None and ids is not None:
+                return cached
             self._verdicts = cached if cached is not None else self._compute_verdicts()
         return self._verdicts
 
@@ -185,7 +190,7 @@ class SearchSession:
         elif not answered(compiled.plan, hits, self.searcher, off_topic(compiled, self.glossary)):  # weak hits only
             return SearchResponse(request.query, 0, [], compiled.corrections, compiled.concepts,
                                   time.perf_counter() - started, searched=cut, answered=False, weak=page.total)
-        verdicts = self.verdicts()
+        verdicts = self.verdicts({i for h in hits for i in (h.id, (h.extra.get("twin") or {}).get("id")) if i})
         if request.current:
             hits = [h for h in hits if h.kind == "card" or _holds_today(verdicts.get(h.id))]
         hits = prefer_current(hits, verdicts)
@@ -319,10 +324,16 @@ def coordinate(plan: Node | None, hits: list[Hit]) -> list[Hit]:
 def open_session(rebuild: bool = False) -> SearchSession:
     """Ensure the index is current (building it if needed) and open it.
 
-    A rebuild by another process may retire the generation we resolved; that is retried once.
+    A rebuild by another process may retire the generation we resolved; that is retried once. An index this
+    version cannot read (an engine's older on-disk format, ``kb.search.engine.ENGINE_FORMATS``, whose inputs
+    have not changed since, so the cheap freshness check keeps it) is then rebuilt.
     """
     state = index_mod.ensure_index(rebuild=rebuild)
     try:
         return SearchSession(state)
-    except (FileNotFoundError, OSError):
+    except OSError:
+        pass
+    try:
         return SearchSession(index_mod.ensure_index())
+    except OSError:
+        return SearchSession(index_mod.ensure_index(rebuild=True))

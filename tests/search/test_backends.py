@@ -82,3 +82,19 @@ def test_tantivy_answers_phrases_prefixes_filters_and_typos_as_whoosh(kb_dir: Pa
             session.close()
     assert all(found["whoosh"]), list(zip(QUERIES, found["whoosh"], strict=True))
     assert found["tantivy"] == found["whoosh"]
+
+
+def test_a_tantivy_index_of_an_older_format_is_rebuilt_on_open(kb_dir: Path) -> None:
+    """The cheap freshness check (unchanged inputs) keeps the index; one this version cannot read is rebuilt."""
+    from kb.search import tantivy_engine
+    from kb.search.service import open_session
+
+    state = index_mod.ensure_index(backend="tantivy")
+    (state.directory / tantivy_engine.ROWS).unlink()  # what an index of format 1 lacks
+    assert index_mod.ensure_index().directory == state.directory
+    session = open_session()
+    try:
+        assert session.state.directory != state.directory
+        assert session.search(SearchRequest("упорство")).results
+    finally:
+        session.close()

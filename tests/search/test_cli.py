@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kb.cli import app
@@ -77,3 +78,32 @@ def test_filters_through_the_command_line(kb_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     found = {r["id"] for r in json.loads(result.stdout)["results"]}
     assert found == {"shm/persist/1", "shm/persist/2"}
+
+
+def test_plain_search_output_is_rich_output_without_colour(
+    kb_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Off a terminal ``kb search`` prints without importing rich's console (``kb.plain``): the same characters."""
+    import io
+
+    from rich.console import Console
+
+    from kb import plain
+    from kb.commands import search_run
+    from kb.search.service import SearchRequest, open_session
+
+    session = open_session()
+    queries = ["может ли мироходец атаковать", "мироходиц", "упорство фишка", "как работает мутация на токене",
+               "zzzqqq", "упорство жетон " * 30, "{2/B}\tкража"]
+    try:
+        responses = [session.search(SearchRequest(q)) for q in queries]
+    finally:
+        session.close()
+    for width in (80, 41, 160):
+        monkeypatch.setenv("COLUMNS", str(width))
+        for response in responses:
+            buffer = io.StringIO()
+            search_run._print_results(response, Console(file=buffer, width=width, color_system=None))
+            search_run._print_results(response, plain.PlainConsole())
+            assert capsys.readouterr().out == buffer.getvalue(), (width, response.query)
+    assert any("  оценка" in line for line in buffer.getvalue().splitlines())
