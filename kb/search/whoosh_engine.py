@@ -3,9 +3,11 @@
 Ranking is BM25F over the text fields; field weights are applied at query time so that a query naming a
 mechanic (``topic``) or a card (``cards``) lifts that section's entries above passing mentions, and a
 small prior per kind puts rulings before the card or rule they discuss. Up to ``EXACT_TOTAL_LIMIT``
-documents (the bundled data) queries compile faithfully (DisMax over a word's readings and glossary
-equivalents, glossary phrases as phrases); above it (benchmarks with 100 000 rulings) a cheaper plan
-keeps whoosh's pure-Python per-posting cost bounded: see ``_fast_unit`` and ``_soft_or``.
+documents (the bundled data) queries compile into whoosh queries (DisMax over a word's readings and
+glossary equivalents, glossary phrases as phrases). Above it (100 000 entries) the index also carries
+impact-ordered postings and forward records, and the same plan is answered by the threshold algorithm
+over them (``whoosh_topk``), which reads a few thousand postings where whoosh's matchers walked millions.
+An index built before those files existed falls back to a cheaper whoosh plan: ``_fast_unit``, ``_soft_or``.
 """
 
 from __future__ import annotations
