@@ -65,7 +65,7 @@ def _queries(words: list[str], count: int = 60) -> list[str]:
             out.append(" AND ".join(picked[:2]) + (" -" + picked[2] if len(picked) > 2 else ""))
         else:
             out.append(" ".join(picked))
-    return out + ["мироходец атаковать", "упорство жетон -1/-1", '"поле битвы"', "{Q}", "702.36 правило"]
+    return [*out, "мироходец атаковать", "упорство жетон -1/-1", '"поле битвы"', "{Q}", "702.36 правило"]
 
 
 def _brute(searcher: Any, plan: Any, filters: Filters, k: int) -> list[tuple[float, int]]:
