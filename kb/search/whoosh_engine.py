@@ -3,9 +3,11 @@
 Ranking is BM25F over the text fields; field weights are applied at query time so that a query naming a
 mechanic (``topic``) or a card (``cards``) lifts that section's entries above passing mentions, and a
 small prior per kind puts rulings before the card or rule they discuss. Up to ``EXACT_TOTAL_LIMIT``
-documents (the bundled data) queries compile faithfully (DisMax over a word's readings and glossary
-equivalents, glossary phrases as phrases); above it (benchmarks with 100 000 rulings) a cheaper plan
-keeps whoosh's pure-Python per-posting cost bounded: see ``_fast_unit`` and ``_soft_or``.
+documents (the bundled data) queries compile into whoosh queries (DisMax over a word's readings and
+glossary equivalents, glossary phrases as phrases). Above it (100 000 entries) the index also carries
+impact-ordered postings and forward records, and the same plan is answered by the threshold algorithm
+over them (``whoosh_topk``), which reads a few thousand postings where whoosh's matchers walked millions.
+An index built before those files existed falls back to a cheaper whoosh plan: ``_fast_unit``, ``_soft_or``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ RERANK_DEPTH = 20
 # whoosh's block-quality skipping keeps p95 low and the total becomes whoosh's estimate.
 EXACT_TOTAL_LIMIT = 20_000
 COMMON_FRACTION = 0.02
+# whoosh builds a DisMax of three or more queries with ``make_weighted_tree``, which drops the tiebreak, and
+# ``_tree_matcher`` does that for two as well: the small-index plan's DisMax is the best score alone (the
+# ranking the development set was tuned on). The impact-list path (``whoosh_topk``) ranks the same way.
+WHOOSH_TIEBREAK = 0.0
 
 
 
@@ -84,12 +90,16 @@ class WhooshEngine:
             writer.cancel()
             raise
         writer.commit()
+        if count > EXACT_TOTAL_LIMIT:
+            from kb.search import whoosh_topk
+
+            whoosh_topk.write(directory, ix, bm25_weighting())
         return count
 
     def open(self, directory: Path) -> WhooshSearcher:
         from whoosh import index
 
-        return WhooshSearcher(index.open_dir(str(directory)))
+        return WhooshSearcher(index.open_dir(str(directory)), directory)
 
 
 def bm25_weighting() -> Any:
@@ -109,7 +119,7 @@ def bm25_weighting() -> Any:
 
 
 class WhooshSearcher:
-    def __init__(self, ix: Any) -> None:
+    def __init__(self, ix: Any, directory: Path | None = None) -> None:
         self.ix = ix
         self.searcher = ix.searcher(weighting=bm25_weighting())
         self.reader = self.searcher.reader()
@@ -118,6 +128,12 @@ class WhooshSearcher:
         self.fast = self.reader.doc_count_all() > EXACT_TOTAL_LIMIT
         self.strict = False  # set while compiling the all-words-required first try (large indexes)
         self._present: dict[tuple[str, str], bool] = {}
+        self.topk: Any = None  # the impact lists of a large index (``whoosh_topk``), when it has them
+        if self.fast and directory is not None:
+            from kb.search import whoosh_topk
+
+            if (directory / whoosh_topk.LEXICON).exists():
+                self.topk = whoosh_topk.TopK(directory)
 
     def has(self, field_name: str, term: str) -> bool:
         """Is ``term`` indexed in ``field_name``? Memoised: compilation asks the same questions often."""
@@ -128,6 +144,8 @@ class WhooshSearcher:
         return found
 
     def close(self) -> None:
+        if self.topk is not None:
+            self.topk.close()
         self.searcher.close()
 
     # Lexicon
@@ -318,6 +336,10 @@ class WhooshSearcher:
     def search(self, plan: Node | None, filters: Filters, limit: int) -> Page:
         from whoosh import query as q
 
+        if self.topk is not None:
+            page = self._search_topk(plan, filters, limit)
+            if page is not None:
+                return page
         fq = self.filter_query(filters)
         if fq is not None and _null(fq):
             return Page(0, [])
@@ -358,24 +380,39 @@ class WhooshSearcher:
             results[: max(limit, RERANK_DEPTH)],
             key=lambda h: (-(h.score or 0.0) * KIND_PRIOR.get(h["kind"], 1.0), h.rank),
         )
-        hits = []
-        for hit in ranked[:limit]:
-            stored = hit.fields()
-            highlight.remember(stored["text"], stored.get("analysis") or "")
-            hits.append(
-                Hit(
-                    id=stored["id"],
-                    kind=stored["kind"],
-                    document=stored["document"],
-                    section=stored.get("section", ""),
-                    lang=stored["lang"],
-                    text=stored["text"],
-                    score=float(hit.score or 0.0) * KIND_PRIOR.get(stored["kind"], 1.0),
-                    extra=json.loads(stored.get("extra") or "{}"),
-                )
-            )
+        hits = [self._hit(hit.fields(), hit.score or 0.0) for hit in ranked[:limit]]
         total = len(results) if exact else max(results.scored_length(), results.estimated_length())
         return Page(total, hits, exact)
+
+    def _search_topk(self, plan: Node | None, filters: Filters, limit: int) -> Page | None:
+        """The plan's exact top hits from the impact lists (``whoosh_topk``); the total is a lower bound."""
+        from kb.search import whoosh_topk
+
+        compiler = whoosh_topk.Compiler(self.topk, FIELD_BOOSTS, WHOOSH_TIEBREAK, _is_rule)
+        found = whoosh_topk.search(self.topk, self.searcher, plan, filters, max(limit, RERANK_DEPTH), compiler)
+        if found is None:
+            return None
+        kinds = {doc: self.topk.record(doc)[0] for _, doc in found.docs}
+        ranked = sorted(enumerate(found.docs), key=lambda r: (-r[1][0] * KIND_PRIOR.get(kinds[r[1][1]], 1.0), r[0]))
+        hits = []
+        for _, (score, doc) in ranked[:limit]:
+            stored = self.reader.stored_fields(doc)
+            hits.append(self._hit(stored, score))
+        return Page(found.estimate, hits, False)
+
+    @staticmethod
+    def _hit(stored: dict[str, Any], score: float) -> Hit:
+        highlight.remember(stored["text"], stored.get("analysis") or "")
+        return Hit(
+            id=stored["id"],
+            kind=stored["kind"],
+            document=stored["document"],
+            section=stored.get("section", ""),
+            lang=stored["lang"],
+            text=stored["text"],
+            score=float(score) * KIND_PRIOR.get(stored["kind"], 1.0),
+            extra=json.loads(stored.get("extra") or "{}"),
+        )
 
 
 def _union(queries: list[Any], boost: float = 1.0) -> Any:
