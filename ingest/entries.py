@@ -10,7 +10,6 @@ through JSON (``to_dict`` / ``entry_from_dict``).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
@@ -30,6 +29,8 @@ RulingKind = Literal["ruling", "note"]
 
 def content_hash(*parts: str) -> str:
     """Short, stable hash of an entry's meaningful text (not of its position in the file)."""
+    import hashlib  # here: loading OpenSSL costs every reader (kb show) a few ms
+
     digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
     return digest[:16]
 

@@ -135,8 +135,14 @@ def _rule_payload(kb: KnowledgeBase, history: RulesHistory, version: VersionInde
         "history": steps,
         "cited_by": cited,
         "same_number_elsewhere": elsewhere,
-        "eras": {doc.id: era.version for doc in kb.documents if (era := history.era(kb, doc.id))},
+        "eras": _eras(kb, history, [*cited["rules"], *cited["rulings"], *(str(e["id"]) for e in elsewhere)]),
     }
+
+
+def _eras(kb: KnowledgeBase, history: RulesHistory, ids: list[str]) -> dict[str, str]:
+    """The CR version of each document these entries stand in: what their numbers above were read under."""
+    documents = {entry.document_id for i in ids if (entry := kb.get(i)) is not None}
+    return {doc.id: era.version for doc in kb.documents if doc.id in documents and (era := history.era(kb, doc.id))}
 
 
 def _subrules(version: VersionIndex, number: str) -> list[str]:

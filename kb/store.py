@@ -46,7 +46,6 @@ from ingest.entries import (
     Section,
     entry_from_dict,
 )
-from kb.atomic import write_text_atomic
 
 FORMAT = "mtg-rulings-kb"
 VERSION = 1
@@ -210,6 +209,8 @@ def save(kb: KnowledgeBase, path: Path) -> int:
     """Store ``kb`` at ``path``: the database in one transaction (a ``.json`` path: the canonical JSON file,
     written atomically). Returns the rows changed (for JSON: 1)."""
     if _is_json(path):
+        from kb.atomic import write_text_atomic  # tempfile, shutil: writers only
+
         write_text_atomic(path, kb.to_json())
         return 1
     with transaction(path, fresh_if_invalid=True) as tx:
