@@ -12,7 +12,7 @@ import difflib
 from collections.abc import Iterable
 
 from ingest.entries import Card, Ruling, Section
-from ingest.glossary import fold_name
+from ingest.names import fold_name
 from kb.store import KnowledgeBase
 
 TYPO_CUTOFF = 0.8

@@ -33,19 +33,12 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ingest.entries import (
-    Card,
-    Document,
-    Entry,
-    ParsedDocument,
-    ParsedRules,
-    Rule,
-    Ruling,
-    Section,
-    entry_from_dict,
-)
+from ingest.entries import Card, Document, Entry, Rule, Ruling, Section, entry_from_dict
+
+if TYPE_CHECKING:
+    from ingest.parsed import ParsedDocument, ParsedRules
 
 FORMAT = "mtg-rulings-kb"
 VERSION = 1

@@ -17,7 +17,7 @@ import sqlite3
 from pathlib import Path
 
 from ingest.entries import Card, Entry, Ruling
-from ingest.glossary import fold_name
+from ingest.names import fold_name
 from kb.db import read
 from kb.db.connection import reader
 from kb.store import KnowledgeBase, RulesVersionRecord
