@@ -52,11 +52,9 @@ def _digest(data: bytes) -> Any:
 
 def inputs_key(kb_fingerprint: str, data_dir: Path) -> str:
     """Cheap to compute on every search and ``kb show``: names, sizes and mtimes, not contents."""
-    digest = _digest(kb_fingerprint.encode())
-    for name in INPUTS:
-        for relative, stat in _files(os.path.join(data_dir, name), name):
-            digest.update(f"{relative}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
+    lines = [f"{relative}:{stat.st_size}:{stat.st_mtime_ns}\n"
+             for name in INPUTS for relative, stat in _files(os.path.join(data_dir, name), name)]
+    return str(_digest(kb_fingerprint.encode() + "".join(lines).encode()).hexdigest())
 
 
 def _read(key: str, query: Any) -> Any:

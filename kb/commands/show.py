@@ -8,7 +8,6 @@ imports many times that. The entry model, the store and the messages are all the
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -190,6 +189,8 @@ def show(entry_id: str, as_json: bool = False) -> None:
             return
     found = _resolve(kb, entry_id)
     if not found:
+        import difflib  # only for a key that names nothing
+
         close = difflib.get_close_matches(entry_id, list(kb.ids()), n=3, cutoff=0.6)
         hint = t("err.no_entry.close", close=", ".join(close)) if close else t("err.no_entry.search")
         plain.fail(t("err.no_entry", id=entry_id) + hint)
