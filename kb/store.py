@@ -286,13 +286,16 @@ def digest(path: Path) -> str:
         return read.meta(conn).get("digest", "")
 
 
-def for_show(path: Path, key: str) -> KnowledgeBase:
-    """The part of the stored knowledge base that ``kb show KEY`` reads (``kb.db.lookup``)."""
+def for_show(
+    path: Path, key: str, cr_numbers: Callable[[dict[str, RulesVersionRecord], str], set[str] | None]
+) -> KnowledgeBase:
+    """The part of the stored knowledge base that ``kb show KEY`` reads (``kb.db.lookup``); ``cr_numbers``
+    gives a CR key's numbers across the versions (``kb.rules_view.cited_numbers``)."""
     if _is_json(path):
         return load(path)
     from kb.db import lookup
 
-    return lookup.for_show(path, key)
+    return lookup.for_show(path, key, cr_numbers)
 
 
 __all__ = [

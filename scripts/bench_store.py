@@ -94,11 +94,12 @@ def make(seed_json: Path, size: int, build: Path) -> None:
 def probe(build: Path, key: str, repeat: int) -> None:
     """Child process: the queries alone, in process (best of ``repeat``): ``for_show`` and ``stats``."""
     from kb import store
+    from kb.commands.show import cr_numbers
 
     path = build / "kb.sqlite"
     timings: dict[str, float] = {}
-    for name, call in (("for_show", lambda: store.for_show(path, key)), ("stats", lambda: store.stats(path)),
-                       ("load_all", lambda: store.load(path))):
+    for name, call in (("for_show", lambda: store.for_show(path, key, cr_numbers)),
+                       ("stats", lambda: store.stats(path)), ("load_all", lambda: store.load(path))):
         runs = []
         for _ in range(repeat if name != "load_all" else 1):
             started = time.perf_counter()

@@ -172,11 +172,18 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
     return context
 
 
+def cr_numbers(versions: dict[str, store.RulesVersionRecord], key: str) -> set[str] | None:
+    """``kb.rules_view.cited_numbers``, imported only for a key that may name a CR rule."""
+    from kb import rules_view
+
+    return rules_view.cited_numbers(versions, key)
+
+
 def show(entry_id: str, as_json: bool = False) -> None:
     """Print an entry with its context: document, section, cards, cited rules, translation."""
     plain.Run.json = as_json
     try:
-        kb = store.for_show(stored_kb_path(), entry_id)  # the entry and its context, by index
+        kb = store.for_show(stored_kb_path(), entry_id, cr_numbers)  # the entry and its context, by index
     except store.KnowledgeBaseError as exc:
         plain.fail(str(exc))
     from kb.db.lookup import CR_KEY_RE  # imported by ``for_show`` already

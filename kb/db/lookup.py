@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from ingest.entries import Card, Entry, Ruling
@@ -25,10 +26,15 @@ from kb.store import KnowledgeBase, RulesVersionRecord
 CR_KEY_RE = re.compile(r"^(?:cr/.*|\d(?:\d\d(?:\.\d+[a-z]?)?)?)$")  # rules_view.wants decides for real
 
 
-def for_show(path: Path, key: str) -> KnowledgeBase:
+# a CR key and the stored CR versions → the numbers its rule had across them (the history's: ``kb.rules_view``,
+# above ``kb.db``), an empty set when no document entry is needed, None when the key names no CR rule
+CRNumbers = Callable[[dict[str, RulesVersionRecord], str], set[str] | None]
+
+
+def for_show(path: Path, key: str, cr_numbers: CRNumbers) -> KnowledgeBase:
     with reader(path) as conn:
         versions = read.rules_versions(conn, path, eager=False)
-        numbers = _cr_numbers(versions, key) if versions and CR_KEY_RE.match(key.rstrip(".")) else None
+        numbers = cr_numbers(versions, key) if versions and CR_KEY_RE.match(key.rstrip(".")) else None
         ids = _citing(conn, numbers) if numbers is not None else _closure(conn, _found(conn, key))
         entries = read.entries(conn, ids)
         summaries, warnings = read.summaries(conn, {e.document_id for e in entries})
@@ -40,27 +46,6 @@ def for_show(path: Path, key: str) -> KnowledgeBase:
             rules_versions=versions,
             known=read.StoredIds(path),
         )
-
-
-def _cr_numbers(versions: dict[str, RulesVersionRecord], key: str) -> set[str] | None:
-    """The numbers a CR key's rule has across the versions (``rules_view._payload``'s history); an empty set
-    for a CR version or glossary term (no document entry is read), None when the key names no CR rule."""
-    from kb.rules_history import RulesHistory
-    from kb.rules_view import CR_ID_RE
-
-    history = RulesHistory.of(KnowledgeBase(entries=[], rules_versions=versions))
-    match = CR_ID_RE.match(key)
-    if key.startswith("cr/"):
-        version = history.by_version.get(match["version"]) if match else None
-        if version is None or match is None or match["glossary"] or match["rest"] not in version.rules:
-            return set()  # a version, a glossary term or an error: ``rules_view`` needs no document entry
-        number = match["rest"]
-    else:
-        number = key.rstrip(".")
-        version = history.find(number)
-        if version is None:
-            return None
-    return {step["number"] for step in history.timeline(version, number) if step["number"]}
 
 
 def _citing(conn: sqlite3.Connection, numbers: set[str]) -> set[str]:

@@ -49,7 +49,7 @@ def test_every_entrys_context_is_the_same_from_its_part_and_from_the_whole(
     whole = store.load(stored)
     assert any(getattr(e, "same_as", ()) for e in whole.entries)  # the links are there to be followed
     for entry in whole.entries:
-        part = store.for_show(stored, entry.id)
+        part = store.for_show(stored, entry.id, show_cmd.cr_numbers)
         assert len(part.entries) < len(whole.entries) / 2, entry.id
         resolved = show_cmd._resolve(part, entry.id)
         assert [e.id for e in resolved] == [entry.id]
@@ -76,7 +76,7 @@ def test_the_command_prints_the_same_from_the_index_as_from_the_whole(
 ) -> None:
     by_index = invoke("show", key, "--json")
     with monkeypatch.context() as patched:
-        patched.setattr(store, "for_show", lambda path, _key: store.load(path))
+        patched.setattr(store, "for_show", lambda path, _key, _numbers: store.load(path))
         whole = invoke("show", key, "--json")
     assert by_index == whole
     assert by_index[0] == (1 if key == "shm/persist/33" else 0), by_index
@@ -138,7 +138,7 @@ def test_show_reads_by_index_only(stored: Path, key: str, monkeypatch: pytest.Mo
         return conn
 
     monkeypatch.setattr(connection, "_open", traced)
-    part = store.for_show(stored, key)
+    part = store.for_show(stored, key, show_cmd.cr_numbers)
     assert part.entries or key.startswith("cr/")
     plans = _plans(stored, statements)
     assert plans, statements
@@ -149,7 +149,7 @@ def test_show_reads_by_index_only(stored: Path, key: str, monkeypatch: pytest.Mo
 def test_a_cr_rule_reads_only_what_cites_it(stored: Path) -> None:
     """``kb show`` of a CR rule gathers the excerpts and rulings citing it and their documents, not every one."""
     whole = store.load(stored)
-    part = store.for_show(stored, "702.78")
+    part = store.for_show(stored, "702.78", show_cmd.cr_numbers)
     assert len(part.entries) < len(whole.entries) / 3
     assert {e.entry_type for e in part.entries} <= {"document", "section", "rule", "ruling"}
     assert not any(e.entry_type == "ruling" and not e.rules_cited for e in part.entries)  # type: ignore[attr-defined]
