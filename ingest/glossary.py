@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ingest.names import fold_name
+
 _TRANSLIT = dict(
     zip(
         "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
@@ -21,13 +23,6 @@ _TRANSLIT = dict(
         strict=True,
     )
 )
-_QUOTES_RE = re.compile(r"[«»\"“”„'’‘]")
-
-
-def fold_name(text: str) -> str:
-    """Compare names ignoring case, ё/е, quotes and spacing."""
-    text = _QUOTES_RE.sub("", text.lower().replace("ё", "е"))
-    return " ".join(text.replace("_", " ").split())
 
 
 def slugify(text: str, max_words: int = 6) -> str:

@@ -8,11 +8,10 @@ card's full view (both texts, every printing), so a lookup answers with it where
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from ingest.entries import Card, Ruling, Section
-from ingest.glossary import fold_name
+from ingest.names import fold_name
 from kb.store import KnowledgeBase
 
 TYPO_CUTOFF = 0.8
@@ -59,6 +58,8 @@ def find_cards(kb: KnowledgeBase, key: str) -> list[Card]:
     for card in cards:
         for name in _names(card):
             by_name.setdefault(fold_name(name), []).append(card)
+    import difflib  # a typo: the last resort
+
     close = difflib.get_close_matches(folded, list(by_name), n=1, cutoff=TYPO_CUTOFF)
     return _prefer_full(by_name[close[0]]) if close else []
 

@@ -82,6 +82,8 @@ class VersionIndex:
     rules: dict[str, CRRule]
     glossary: dict[str, CRGlossary]
     by_title: dict[str, list[str]] = field(default_factory=dict)
+    # ``knows`` per term: each document asks for its mechanics, and a hundred documents share the same few
+    known: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for rule in self.rules.values():
@@ -100,9 +102,11 @@ class VersionIndex:
 
     def knows(self, term: str) -> bool:
         folded = term.casefold()
-        if folded not in self.words:  # the cheap test first: most misses never reach the regex
-            return False
-        return re.search(r"(?<!\w)" + re.escape(folded) + r"(?!\w)", self.words) is not None
+        if folded not in self.known:
+            # the cheap test first: most misses never reach the regex (a search of the whole version's text)
+            self.known[folded] = folded in self.words and (
+                re.search(r"(?<!\w)" + re.escape(folded) + r"(?!\w)", self.words) is not None)
+        return self.known[folded]
 
     def anchor(self, number: str) -> str | None:
         current: str | None = number

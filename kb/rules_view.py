@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.plain import fail, print_json
 from kb.rules_history import RulesHistory, VersionIndex, citations, word_diff
-from kb.store import KnowledgeBase
+from kb.store import KnowledgeBase, RulesVersionRecord
 
 if TYPE_CHECKING:  # rich is imported when a rule is printed, not when ``kb show`` asks ``wants``
     from rich.console import Console
@@ -44,6 +44,25 @@ def rules_table(versions: dict[str, dict[str, int]]) -> Table:
             *(str(summary.get(k, 0)) for k in ("rules", "headings", "glossary", "warnings")),
         )
     return table
+
+
+def cited_numbers(versions: dict[str, RulesVersionRecord], key: str) -> set[str] | None:
+    """The numbers a CR key's rule has across the versions (``_payload``'s history), for ``kb.db.lookup`` to
+    read the entries citing them by index; an empty set for a CR version or glossary term (no document entry
+    is read), None when the key names no CR rule."""
+    history = RulesHistory.of(KnowledgeBase(entries=[], rules_versions=versions))
+    match = CR_ID_RE.match(key)
+    if key.startswith("cr/"):
+        version = history.by_version.get(match["version"]) if match else None
+        if version is None or match is None or match["glossary"] or match["rest"] not in version.rules:
+            return set()  # a version, a glossary term or an error: ``rules_view`` needs no document entry
+        number = match["rest"]
+    else:
+        number = key.rstrip(".")
+        version = history.find(number)
+        if version is None:
+            return None
+    return {step["number"] for step in history.timeline(version, number) if step["number"]}
 
 
 def wants(kb: KnowledgeBase, key: str) -> bool:
@@ -135,8 +154,14 @@ def _rule_payload(kb: KnowledgeBase, history: RulesHistory, version: VersionInde
         "history": steps,
         "cited_by": cited,
         "same_number_elsewhere": elsewhere,
-        "eras": {doc.id: era.version for doc in kb.documents if (era := history.era(kb, doc.id))},
+        "eras": _eras(kb, history, [*cited["rules"], *cited["rulings"], *(str(e["id"]) for e in elsewhere)]),
     }
+
+
+def _eras(kb: KnowledgeBase, history: RulesHistory, ids: list[str]) -> dict[str, str]:
+    """The CR version of each document these entries stand in: what their numbers above were read under."""
+    documents = {entry.document_id for i in ids if (entry := kb.get(i)) is not None}
+    return {doc.id: era.version for doc in kb.documents if doc.id in documents and (era := history.era(kb, doc.id))}
 
 
 def _subrules(version: VersionIndex, number: str) -> list[str]:

@@ -33,21 +33,13 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ingest.entries import (
-    Card,
-    Document,
-    Entry,
-    ParsedDocument,
-    ParsedRules,
-    Rule,
-    Ruling,
-    Section,
-    entry_from_dict,
-)
-from kb.atomic import write_text_atomic
+from ingest.entries import Card, Document, Entry, Rule, Ruling, Section, entry_from_dict
 from kb.errors import KnowledgeBaseError  # re-exported: ``kb.store.KnowledgeBaseError``
+
+if TYPE_CHECKING:
+    from ingest.parsed import ParsedDocument, ParsedRules
 
 FORMAT = "mtg-rulings-kb"
 VERSION = 1
@@ -207,6 +199,8 @@ def save(kb: KnowledgeBase, path: Path) -> int:
     """Store ``kb`` at ``path``: the database in one transaction (a ``.json`` path: the canonical JSON file,
     written atomically). Returns the rows changed (for JSON: 1)."""
     if _is_json(path):
+        from kb.atomic import write_text_atomic  # tempfile, shutil: writers only
+
         write_text_atomic(path, kb.to_json())
         return 1
     with transaction(path, fresh_if_invalid=True) as tx:
@@ -289,13 +283,16 @@ def digest(path: Path) -> str:
         return read.meta(conn).get("digest", "")
 
 
-def for_show(path: Path, key: str) -> KnowledgeBase:
-    """The part of the stored knowledge base that ``kb show KEY`` reads (``kb.db.lookup``)."""
+def for_show(
+    path: Path, key: str, cr_numbers: Callable[[dict[str, RulesVersionRecord], str], set[str] | None]
+) -> KnowledgeBase:
+    """The part of the stored knowledge base that ``kb show KEY`` reads (``kb.db.lookup``); ``cr_numbers``
+    gives a CR key's numbers across the versions (``kb.rules_view.cited_numbers``)."""
     if _is_json(path):
         return load(path)
     from kb.db import lookup
 
-    return lookup.for_show(path, key)
+    return lookup.for_show(path, key, cr_numbers)
 
 
 __all__ = [

@@ -22,6 +22,7 @@ import argparse
 import dataclasses
 import itertools
 import json
+import os
 import random
 import resource
 import shutil
@@ -155,13 +156,14 @@ LISTINGS = ("index.html", "cards.html", "rules.html", "changes.html", "search.ht
 def measure(label: str, kb: KnowledgeBase, proof_set: proofs.Proofs, out: Path) -> dict[str, Any]:
     """One export, measured: what the parent prints. Runs in the child."""
     rss_before = _rss_now()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     result = site.export_site(kb, out, proof_set)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     html = [p for p in out.rglob("*.html")]
     largest = max(html, key=lambda p: p.stat().st_size)
     return {
         "label": label, "entries": len(kb.entries), "rulings": len(kb.rulings), "seconds": seconds,
+        "cpu_seconds": cpu, "load_average": os.getloadavg()[0],
         "peak_rss": _peak_rss(), "rss_before": rss_before, "bytes": result.bytes, "files": result.files,
         "pages": result.pages, "index_bytes": result.index_bytes, "index_gzip_bytes": result.index_gzip_bytes,
         "largest_page": str(largest.relative_to(out)), "largest_page_bytes": largest.stat().st_size,
@@ -196,7 +198,8 @@ def run_child(size: int, corpus: str, out: Path) -> dict[str, Any]:
 def print_row(row: dict[str, Any]) -> None:
     print(
         f"{row['label']:<22} {row['entries']:>7} entries {row['rulings']:>7} rulings  "
-        f"export {row['seconds']:7.2f} s  peak RSS {_mib(row['peak_rss']):>11} "
+        f"export {row['seconds']:7.2f} s ({row['cpu_seconds']:.2f} s CPU, load {row['load_average']:.1f})  "
+        f"peak RSS {_mib(row['peak_rss']):>11} "
         f"(+export {_mib(row['peak_rss'] - row['rss_before']):>10})  "
         f"site {_mib(row['bytes']):>10} in {row['files']:>6} files  largest page {_mib(row['largest_page_bytes'])} "
         f"({row['largest_page']})  index {_mib(row['index_bytes'])} ({_mib(row['index_gzip_bytes'])} gzip)",
@@ -211,7 +214,7 @@ def print_growth(rows: list[dict[str, Any]]) -> None:
     for small, large in itertools.pairwise(rows):
         scale = large["entries"] / small["entries"]
         parts = []
-        for key, name in (("seconds", "time"), ("bytes", "site bytes"), ("files", "files"),
+        for key, name in (("seconds", "time"), ("cpu_seconds", "CPU time"), ("bytes", "site bytes"), ("files", "files"),
                           ("largest_page_bytes", "largest page"), ("index_bytes", "index")):
             parts.append(f"{name} x{large[key] / small[key]:.1f}")
         for page in LISTINGS:

@@ -8,13 +8,12 @@ imports many times that. The entry model, the store and the messages are all the
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ingest.entries import Card, Document, Entry, Rule, Ruling, Section
-from kb import paths, plain, rules_view, store
+from kb import paths, plain, store
 from kb.i18n import entry_type_label, reason_label, status_label, t
 
 if TYPE_CHECKING:
@@ -86,6 +85,8 @@ def stats(as_json: bool = False) -> None:
     if any("aligned" in summary for summary in figures["per_document"].values()):
         console.print(_alignment_table(figures["per_document"], flat))
     if figures["comprehensive_rules"]:
+        from kb import rules_view
+
         table = rules_view.rules_table(figures["comprehensive_rules"])
         if flat:
             from rich.console import Console
@@ -171,18 +172,32 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
     return context
 
 
+def cr_numbers(versions: dict[str, store.RulesVersionRecord], key: str) -> set[str] | None:
+    """``kb.rules_view.cited_numbers``, imported only for a key that may name a CR rule."""
+    from kb import rules_view
+
+    return rules_view.cited_numbers(versions, key)
+
+
 def show(entry_id: str, as_json: bool = False) -> None:
     """Print an entry with its context: document, section, cards, cited rules, translation."""
     plain.Run.json = as_json
     try:
-        kb = store.for_show(stored_kb_path(), entry_id)  # the entry and its context, by index
+        kb = store.for_show(stored_kb_path(), entry_id, cr_numbers)  # the entry and its context, by index
     except store.KnowledgeBaseError as exc:
         plain.fail(str(exc))
-    if rules_view.wants(kb, entry_id):
-        rules_view.show(kb, entry_id, as_json)
-        return
+    from kb.db.lookup import CR_KEY_RE  # imported by ``for_show`` already
+
+    if kb.rules_versions and CR_KEY_RE.match(entry_id.rstrip(".")):
+        from kb import rules_view  # the rules' history: only for a key that may name a CR rule
+
+        if rules_view.wants(kb, entry_id):
+            rules_view.show(kb, entry_id, as_json)
+            return
     found = _resolve(kb, entry_id)
     if not found:
+        import difflib  # only for a key that names nothing
+
         close = difflib.get_close_matches(entry_id, list(kb.ids()), n=3, cutoff=0.6)
         hint = t("err.no_entry.close", close=", ".join(close)) if close else t("err.no_entry.search")
         plain.fail(t("err.no_entry", id=entry_id) + hint)

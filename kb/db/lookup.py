@@ -4,32 +4,38 @@
 stored ID), so the command's code reads it exactly as it reads a whole one. What it gathers mirrors what the
 command looks at: the entry's document, section, translation, the cards and rules it names, the rulings
 saying the same; for a section its entries; for a card every ruling about it (``kb.card_lookup``); for a
-Comprehensive Rules key the documents, sections, rule excerpts and the rulings citing rules.
+Comprehensive Rules rule the rule excerpts and rulings citing its number in some version (the numbers its
+history gives it), with their documents and those documents' sections (a document's era is read from its
+mechanics): the CR versions themselves are read whole (the history matches rules across them), the
+documents' entries by index.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from ingest.entries import Card, Entry, Ruling
-from ingest.glossary import fold_name
+from ingest.names import fold_name
 from kb.db import read
 from kb.db.connection import reader
-from kb.store import KnowledgeBase
+from kb.store import KnowledgeBase, RulesVersionRecord
 
 CR_KEY_RE = re.compile(r"^(?:cr/.*|\d(?:\d\d(?:\.\d+[a-z]?)?)?)$")  # rules_view.wants decides for real
 
 
-def for_show(path: Path, key: str) -> KnowledgeBase:
+# a CR key and the stored CR versions → the numbers its rule had across them (the history's: ``kb.rules_view``,
+# above ``kb.db``), an empty set when no document entry is needed, None when the key names no CR rule
+CRNumbers = Callable[[dict[str, RulesVersionRecord], str], set[str] | None]
+
+
+def for_show(path: Path, key: str, cr_numbers: CRNumbers) -> KnowledgeBase:
     with reader(path) as conn:
         versions = read.rules_versions(conn, path, eager=False)
-        if versions and CR_KEY_RE.match(key.rstrip(".")):
-            ids = set(read.ids_where(conn, "SELECT id FROM entries WHERE type IN ('document', 'section', 'rule')"))
-            ids |= set(read.ids_where(conn, "SELECT DISTINCT entry_id FROM links WHERE relation = 'rule'"))
-        else:
-            ids = _closure(conn, _found(conn, key))
+        numbers = cr_numbers(versions, key) if versions and CR_KEY_RE.match(key.rstrip(".")) else None
+        ids = _citing(conn, numbers) if numbers is not None else _closure(conn, _found(conn, key))
         entries = read.entries(conn, ids)
         summaries, warnings = read.summaries(conn, {e.document_id for e in entries})
         return KnowledgeBase(
@@ -40,6 +46,22 @@ def for_show(path: Path, key: str) -> KnowledgeBase:
             rules_versions=versions,
             known=read.StoredIds(path),
         )
+
+
+def _citing(conn: sqlite3.Connection, numbers: set[str]) -> set[str]:
+    """What ``rules_history.citations`` may pick for these numbers (a superset it then filters): rule excerpts
+    and rulings citing one of them or, for a heading (``702.78``), one of its subrules (``702.78a``)."""
+    ids = set(read.in_column(conn, "number", numbers, kind="rule"))
+    ids |= set(read.linking_to(conn, "rule", numbers))
+    for heading in (n for n in numbers if "." in n and n[-1].isdigit()):
+        bounds = [f"{heading}a", f"{heading}{{"]  # the letters between: its subrules
+        ids |= set(read.ids_where(
+            conn, "SELECT id FROM entries WHERE type = 'rule' AND number >= ? AND number < ?", bounds))
+        ids |= set(read.ids_where(
+            conn, "SELECT entry_id FROM links WHERE relation = 'rule' AND target >= ? AND target < ?", bounds))
+    documents = {e.document_id for e in read.entries(conn, ids)}
+    sections = read.in_column(conn, "document_id", documents, kind="section")  # the documents' eras
+    return ids | documents | set(sections)
 
 
 def _found(conn: sqlite3.Connection, key: str) -> list[Entry]:

@@ -31,15 +31,19 @@ def meta(conn: sqlite3.Connection) -> dict[str, str]:
 def summaries(
     conn: sqlite3.Connection, documents: Iterable[str] | None = None
 ) -> tuple[dict[str, dict[str, int]], dict[str, list[str]]]:
-    """Counts and warnings per document (of ``documents`` only, when given), in stored order."""
-    rows = conn.execute("SELECT id, summary, warning_lines FROM documents ORDER BY position").fetchall()
-    wanted = set(documents) if documents is not None else None
+    """Counts and warnings per document (of ``documents`` only, when given: by the primary key), in stored order."""
+    sql = "SELECT position, id, summary, warning_lines FROM documents"
+    if documents is None:
+        rows = conn.execute(sql).fetchall()
+    else:
+        rows = []
+        for chunk in _chunks(sorted(set(documents))):
+            rows += conn.execute(f"{sql} WHERE id IN ({', '.join('?' * len(chunk))})", chunk).fetchall()
     out: dict[str, dict[str, int]] = {}
     warnings: dict[str, list[str]] = {}
-    for doc_id, summary, lines in rows:
-        if wanted is None or doc_id in wanted:
-            out[doc_id] = json.loads(summary)
-            warnings[doc_id] = json.loads(lines)
+    for _, doc_id, summary, lines in sorted(rows):
+        out[doc_id] = json.loads(summary)
+        warnings[doc_id] = json.loads(lines)
     return out, warnings
 
 
@@ -165,12 +169,17 @@ def linking_to(conn: sqlite3.Connection, relation: str, targets: Iterable[str]) 
 
 
 def in_column(conn: sqlite3.Connection, column: str, values: Iterable[str], kind: str | None = None) -> list[str]:
-    """IDs of entries whose ``column`` (an indexed one) is one of ``values``, of type ``kind`` if given."""
+    """IDs of entries whose ``column`` (an indexed one) is one of ``values``, of type ``kind`` if given.
+
+    The type is a filter, never the index (``+type``): without statistics SQLite would otherwise pick
+    ``entries_type_position`` for ``section_id IN (...) AND type = 'ruling'`` and read every ruling. A rule
+    number is looked up by ``entries_type_number`` (type first), so there the type stays indexed."""
     assert column in {"section_id", "number", "document_id", "id"}
     out: list[str] = []
+    kind_filter = " AND type = ?" if column in {"number", "document_id"} else " AND +type = ?"
     for chunk in _chunks(sorted(set(values))):
         marks = ", ".join("?" * len(chunk))
-        where = f"{column} IN ({marks})" + (" AND type = ?" if kind else "")
+        where = f"{column} IN ({marks})" + (kind_filter if kind else "")
         out += ids_where(conn, f"SELECT id FROM entries WHERE {where}", [*chunk, *([kind] if kind else [])])
     return out
 

@@ -22,12 +22,20 @@ is a script that registers itself (``KBShard(name, data)``), because ``file://``
     search/d/N.js         document metadata, ``PAGE_SIZE`` documents a page, loaded for the hits shown
 
 Postings are strings of base-46 varints (``_varint``): doc delta, term frequency, length byte.
+
+Why it streams: at 100,000 entries the postings held as Python lists of ints were most of the export's
+peak memory. Each posting list is encoded as it grows (``_Postings``: a byte string and the last document
+number, which is all delta coding needs), the document rows wait in a temporary file until their twins are
+known, and each shard is written from its terms' encoded records, so what stays in memory is about the size
+of the term shards, not of every posting as an object.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -87,6 +95,41 @@ def _varint(values: Iterable[int]) -> str:
             v //= BASE
         out.append(ALPHABET[v])
     return "".join(out)
+
+
+_SMALL = [_varint([v]).encode("ascii") for v in range(BASE * BASE)]  # one or two digits, precomputed
+
+
+class _Postings:
+    """One field's posting list of one term, encoded as it grows: ``_varint`` of the doc deltas (and, for the
+    scored fields, each posting's term frequency and length byte), the last document and the count."""
+
+    __slots__ = ("count", "data", "last")
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+        self.last = 0
+        self.count = 0
+
+    def add(self, *values: int) -> None:
+        """A posting: its document number first (ascending), then its other values as they are."""
+        small, data = _SMALL, self.data
+        values = (values[0] - self.last, *values[1:])
+        self.last += values[0]
+        self.count += 1
+        for v in values:
+            data += small[v] if v < len(small) else _varint([v]).encode("ascii")
+
+    def text(self) -> str:
+        return self.data.decode("ascii")
+
+
+def _row_halves(row: list[Any]) -> str:
+    """A document row's JSON around its twin slot (index 7, known only at the end), one line:
+    ``[f0,…,f6`` TAB ``f8,…]``. JSON escapes tabs and newlines inside strings, so the line splits back."""
+    before = json.dumps(row[:7], ensure_ascii=False, separators=(",", ":"))[:-1]
+    after = json.dumps(row[8:], ensure_ascii=False, separators=(",", ":"))[1:]
+    return f"{before}\t{after}\n"
 
 
 def decode_varint(text: str) -> list[int]:
@@ -177,15 +220,18 @@ class IndexBuilder:
 
     def __init__(self, glossary: Glossary) -> None:
         self.glossary = glossary
-        self.postings: dict[str, list[list[int]]] = defaultdict(lambda: [[] for _ in range(CTX + 1)])
+        self.postings: dict[str, list[_Postings | None]] = defaultdict(lambda: [None] * (CTX + 1))
         self.field_totals = [0] * len(SCORED_FIELDS)
         self.words: set[str] = set()
         self.surfaces: dict[str, set[str]] = defaultdict(set)  # term → the corpus word forms it stands for
         self.seen: set[str] = set()
-        self.rows: list[list[Any]] = []
+        self.count = 0  # documents added
+        # ``_row_halves`` lines, read back by ``_pages`` (which closes it): it outlives any ``with`` block here
+        self.rows = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115
+        self.official = bytearray()  # per document: an MTGJSON entry (``_card_docs`` puts them first)
         self.ids: dict[str, int] = {}
         self.twins: list[str] = []
-        self.groups: dict[tuple[str, str], int] = {}
+        self.groups: dict[bytes, int] = {}  # digest of (kind, text) → the first document saying it
         self.phrases = _Phrases()
         self.card_names: set[str] = set()
         for concept, terms in glossary.concepts.items():
@@ -200,7 +246,8 @@ class IndexBuilder:
         self.cards_by_name: dict[str, list[int]] = defaultdict(list)
 
     def add(self, doc: IndexDoc, place: Place) -> None:
-        number = len(self.rows)
+        number = self.count
+        self.count += 1
         present: set[str] = set()
         for index, name in enumerate(SCORED_FIELDS):
             value = getattr(doc, name)
@@ -228,21 +275,21 @@ class IndexBuilder:
             self.field_totals[index] += length
             lbyte = _length_byte(length)
             for term, tf in counts.items():
-                self.postings[term][index].extend((number, tf, lbyte))
+                self._list(term, index).add(number, tf, lbyte)
             if index == 0:
                 present = set(counts)
             if name != "rules":
                 for phrase in self.phrases.found(positions):
-                    self.postings[_phrase_key(phrase)][index].extend((number, 1, 0))
+                    self._list(_phrase_key(phrase), index).add(number, 1, 0)
         context = [str(doc.extra.get("section_title") or ""), str(doc.extra.get("name") or ""),
                    str(doc.extra.get("name_en") or ""), *(str(c) for c in doc.extra.get("cards") or [])]
         for position in analysis.analyze(" ".join(context)):
             for term in position:
                 if term not in present:
                     present.add(term)
-                    self.postings[term][CTX].append(number)
-        text_key = (doc.kind, " ".join(doc.text.split()))
-        group = self.groups.setdefault(text_key, number)
+                    self._list(term, CTX).add(number)
+        said = f"{doc.kind}\n{' '.join(doc.text.split())}".encode()
+        group = self.groups.setdefault(hashlib.blake2b(said, digest_size=16).digest(), number)
         names = {str(n).lower() for n in doc.extra.get("cards", []) or []}
         names |= {str(doc.extra.get(k) or "").lower() for k in ("name", "name_en")}
         about = sorted(names & self.card_names)
@@ -252,8 +299,17 @@ class IndexBuilder:
         self.ids[doc.id] = number
         self.twins.append(str((doc.extra.get("twin") or {}).get("id", "")))
         text = doc.text if len(doc.text) <= DISPLAY_CHARS else doc.text[:DISPLAY_CHARS]
-        self.rows.append([place.url, doc.kind, place.where, text, doc.lang, place.status,
-                          1 if place.currency == "obsolete" else 0, -1, group, about, doc.id.startswith("mtgjson/")])
+        official = doc.id.startswith("mtgjson/")
+        self.official.append(official)
+        self.rows.write(_row_halves([place.url, doc.kind, place.where, text, doc.lang, place.status,
+                                     1 if place.currency == "obsolete" else 0, -1, group, about, official]))
+
+    def _list(self, term: str, index: int) -> _Postings:
+        lists = self.postings[term]
+        found = lists[index]
+        if found is None:
+            found = lists[index] = _Postings()
+        return found
 
     # --- output --------------------------------------------------------------------------------------
 
@@ -268,63 +324,54 @@ class IndexBuilder:
 
     def _card_docs(self, name: str) -> list[int]:
         """A named card's entries as ``card_first._card_hits`` finds them: the MTGJSON card first, three at most."""
-        found = sorted(self.cards_by_name.get(name, []), key=lambda n: (not self.rows[n][10], n))
+        found = sorted(self.cards_by_name.get(name, []), key=lambda n: (not self.official[n], n))
         return found[:3]
 
     def files(self, has_twins: bool) -> Iterator[tuple[str, str]]:
-        n = len(self.rows)
-        for number, twin in enumerate(self.twins):
-            self.rows[number][7] = self.ids.get(twin, -1) if twin else -1
+        """The shard scripts; each posting list's memory is let go once its term's record is encoded."""
+        n = self.count
         vocabulary = self.glossary.vocabulary
         terms = sorted(set(self.postings) | vocabulary)
 
-        term_records: dict[str, list[Any]] = {}
-        long_lists: list[str] = []
+        term_records: dict[str, str] = {}  # term → its record's JSON (what the shard holds under it)
+        long_lists = 0
+        size = 0
         lexicon: dict[str, list[list[Any]]] = defaultdict(list)
         for term in terms:
-            lists = self.postings.get(term)
+            lists = self.postings.pop(term, None)
             record: list[Any] = [1 if term in vocabulary else 0, " ".join(sorted(self.surfaces.get(term, ())))]
             dfs = [0] * (CTX + 1)
             if lists is not None:
-                for index, flat in enumerate(lists):
-                    if not flat:
+                for index, found in enumerate(lists):
+                    if found is None:
                         continue
-                    if index == CTX:
-                        deltas, previous = [], 0
-                        for doc in flat:
-                            deltas.append(doc - previous)
-                            previous = doc
-                        encoded = _varint(deltas)
-                        df = len(flat)
-                    else:
-                        values, previous = [], 0
-                        for i in range(0, len(flat), 3):
-                            values += [flat[i] - previous, flat[i + 1], flat[i + 2]]
-                            previous = flat[i]
-                        encoded = _varint(values)
-                        df = len(flat) // 3
-                    dfs[index] = df
+                    encoded = found.text()
+                    dfs[index] = found.count
                     ref: str | int = encoded
                     if len(encoded) > LONG_LIST:
-                        ref = len(long_lists)
-                        long_lists.append(encoded)
-                    record.append([index, df, ref])
-            term_records[term] = record
+                        ref = long_lists
+                        yield f"p/{long_lists}.js", _script(f"p/{long_lists}", encoded)
+                        long_lists += 1
+                    record.append([index, found.count, ref])
+            text = _json(record)
+            term_records[term] = text
+            size += len(text.encode("utf-8")) + _size(term)
             if not term.startswith(PHRASE_MARK) and term:
                 lexicon[term[0]].append([term, max(dfs[:3]) or -1, 1 if term in vocabulary else 0])
 
-        term_shards = _shard_count(sum(_size(r) + _size(t) for t, r in term_records.items()))
-        grouped: dict[int, dict[str, Any]] = defaultdict(dict)
-        for term, record in term_records.items():
-            grouped[shard_hash(term) % term_shards][term] = record
+        term_shards = _shard_count(size)
+        grouped_terms: dict[int, list[str]] = defaultdict(list)
+        for term in term_records:
+            grouped_terms[shard_hash(term) % term_shards].append(term)
         for number in range(term_shards):
-            yield f"t/{number}.js", _script(f"t/{number}", grouped.get(number, {}))
-        for number, encoded in enumerate(long_lists):
-            yield f"p/{number}.js", _script(f"p/{number}", encoded)
+            names = grouped_terms.pop(number, [])  # in sorted order already, as ``sort_keys`` orders them
+            body = ",".join(f"{_json(term)}:{term_records.pop(term)}" for term in names)
+            yield f"t/{number}.js", _script_text(f"t/{number}", "{" + body + "}")
+        del term_records
 
         forms = self._forms()
         form_shards = _shard_count(sum(_size(f) + _size(t) for f, t in forms.items()))
-        grouped = defaultdict(dict)
+        grouped: dict[int, dict[str, list[str]]] = defaultdict(dict)
         for form, form_terms in forms.items():
             grouped[shard_hash(form) % form_shards][form] = form_terms
         for number in range(form_shards):
@@ -338,9 +385,7 @@ class IndexBuilder:
         for number, initial in enumerate(initials):
             yield f"l/{number}.js", _script(f"l/{number}", lexicon[initial])
 
-        pages = math.ceil(n / PAGE_SIZE)
-        for page in range(pages):
-            yield f"d/{page}.js", _script(f"d/{page}", self.rows[page * PAGE_SIZE:(page + 1) * PAGE_SIZE])
+        yield from self._pages()
 
         meta = {
             "v": FORMAT_VERSION,
@@ -357,6 +402,20 @@ class IndexBuilder:
             "topics": sorted(self.glossary.topics),  # Glossary.is_topic (with the card: concepts)
         }
         yield "meta.js", _script("meta", meta)
+
+    def _pages(self) -> Iterator[tuple[str, str]]:
+        """``d/N.js``: the rows read back from their file, ``PAGE_SIZE`` a page, each with its twin's number."""
+        self.rows.seek(0)
+        page: list[str] = []
+        for number, line in enumerate(self.rows, start=1):
+            before, _, after = line.rstrip("\n").partition("\t")
+            twin = self.twins[number - 1]
+            page.append(f"{before},{self.ids.get(twin, -1) if twin else -1},{after}")
+            if len(page) == PAGE_SIZE or number == self.count:
+                name = f"d/{(number - 1) // PAGE_SIZE}"
+                yield f"{name}.js", _script_text(name, "[" + ",".join(page) + "]")
+                page = []
+        self.rows.close()
 
     def _glossary_shards(self) -> tuple[int, dict[int, dict[str, Any]]]:
         """Each wording under its first token's terms, with its concept's wordings and named cards beside it."""
@@ -419,8 +478,16 @@ def _shard_count(size: int) -> int:
     return max(1, math.ceil(size / SHARD_TARGET))
 
 
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
 def _script(name: str, data: Any) -> str:
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return _script_text(name, _json(data))
+
+
+def _script_text(name: str, body: str) -> str:
+    """A shard script around its data's JSON (``_json``, or pieces of it joined the way it joins them)."""
     return f'KBShard("{name}",{body});\n'
 
 
@@ -466,15 +533,16 @@ def build_files(docs: Iterable[IndexDoc], place: Callable[[IndexDoc], Place | No
     yield from builder.files(has_twins)
 
 
-def cli_documents(kb: KnowledgeBase) -> tuple[list[IndexDoc], Glossary]:
-    """The documents and glossary ``kb search`` indexes (``kb.search.index._build``), in its order."""
+def cli_documents(kb: KnowledgeBase) -> tuple[Iterator[IndexDoc], Glossary]:
+    """The documents and glossary ``kb search`` indexes (``kb.search.index._build``), in its order: the
+    documents one at a time, as the index takes them (a list of all of them was 130 MB at 100,000)."""
     from kb import paths
     from kb.search import glossary as glossary_mod
     from kb.search.documents import index_documents
     from kb.search.index import _mechanic_names
 
     directory = paths.glossary_dir()
-    docs = list(index_documents(kb, glossary_mod.card_name_pairs(directory), _mechanic_names(directory)))
+    docs = index_documents(kb, glossary_mod.card_name_pairs(directory), _mechanic_names(directory))
     return docs, glossary_mod.load(directory)
 
 

@@ -76,3 +76,40 @@ def test_every_document_page_row_is_json(exported: Path) -> None:
     assert len(rows) == meta["n"]
     assert all(row[0] and row[1] in ("ruling", "note", "rule", "card") for row in rows)
     json.dumps(rows)
+
+
+def test_a_posting_list_encoded_as_it_grows_is_the_whole_lists_encoding() -> None:
+    """``_Postings`` (delta-coded while documents are added) against ``_varint`` of the finished list."""
+    postings = [(3, 1, 7), (4, 2, 200), (2200, 1, 0), (2200 + 46**3, 5, 255), (10**7, 1, 12)]
+    grown = search_index._Postings()
+    for posting in postings:
+        grown.add(*posting)
+    flat, previous = [], 0
+    for doc, tf, length in postings:
+        flat += [doc - previous, tf, length]
+        previous = doc
+    assert grown.text() == search_index._varint(flat)
+    assert grown.count == len(postings)
+    assert search_index.decode_varint(grown.text()) == flat
+
+
+def test_rows_kept_in_a_file_come_back_as_their_json_with_the_twins_numbers() -> None:
+    """The page shards written from the spilled rows are the JSON of the rows, twin slot filled at the end."""
+    from kb.search.glossary import Glossary
+
+    builder = search_index.IndexBuilder(Glossary())  # its row store alone
+    rows = [[f"r/{i}.html", "ruling", "SHM · \t«Упорство»\n", "текст \"в кавычках\" \\ " * i, "ru", "", 0, -1, i,
+             ["murderous redcap"] if i % 2 else [], i == 3] for i in range(11)]
+    twins = {2: 9, 9: 2}
+    for i, row in enumerate(rows):
+        builder.count += 1
+        builder.ids[f"id{i}"] = i
+        builder.twins.append(f"id{twins[i]}" if i in twins else "")
+        builder.rows.write(search_index._row_halves(row))
+    pages = dict(builder._pages())
+    for i in twins:
+        rows[i][7] = twins[i]
+    size = search_index.PAGE_SIZE
+    expected = {f"d/{n}.js": search_index._script(f"d/{n}", rows[n * size:(n + 1) * size]) for n in range(2)}
+    assert pages == expected
+
