@@ -18,6 +18,7 @@ from typing import Any
 from rules_engine.errors import CardDefinitionError, EngineError
 from rules_engine.history import HISTORY_CONDITIONS
 from rules_engine.mana import parse_cost, parse_units
+from rules_engine.target_relations import EACH_OTHER, RELATIONS
 from rules_engine.vocabulary import KEYWORDS, PARAM_KEYWORDS, STEPS, TARGET_KINDS, TRIGGER_EVENTS
 from rules_engine.yamlload import line_of
 
@@ -345,17 +346,40 @@ class Checker:
     def targets(self, value: Any, what: str = "targets") -> None:
         if not isinstance(value, list):
             raise self.fail(value, f"{what} must be a list")
+        first_slot = 0
         for spec in value:
             if isinstance(spec, dict):
                 # another: "another target creature" — not one chosen for an earlier target (601.2c);
-                # count: "two target creatures" — one word "target" for N different objects (115.3)
-                self.keys(
-                    spec, {"kind": "target_kind!", "filter": "filter", "another": "bool", "count": "int"}, "target"
-                )
+                # count: "two target creatures" — one word "target" for N different objects (115.3);
+                # relation: restricted relative to an earlier target (601.2c, 608.2b)
+                shape = {"kind": "target_kind!", "filter": "filter", "another": "bool", "count": "int"}
+                self.keys(spec, {**shape, "relation": "any"}, "target")
                 if "count" in spec and (isinstance(spec["count"], bool) or not 2 <= int(spec["count"]) <= 10):
                     raise self.fail(spec, f"{what}: count is the number of targets of one word, 2 to 10", "count")
+                if "relation" in spec:
+                    self._relation(spec, first_slot, what)
+                first_slot += int(spec.get("count", 1))
             else:
                 _target_kind(self, spec, what, value, None)
+                first_slot += 1
+
+    def _relation(self, spec: dict[str, Any], first_slot: int, what: str) -> None:
+        """``relation: {KEY: targetN}`` names an earlier slot; ``each_other`` (symmetric keys, a ``count`` spec)
+        relates the N objects of one word."""
+        relation = spec["relation"]
+        if not isinstance(relation, dict) or not relation:
+            example = "{shares_card_type_with: target0}"
+            raise self.fail(spec, f"{what}: relation is a mapping such as {example}", "relation")
+        for key, ref in relation.items():
+            if key not in RELATIONS:
+                raise self.fail(relation, f"{what}: unknown relation {key!r}; known: {_known(RELATIONS)}", key)
+            if ref == EACH_OTHER:
+                if "count" not in spec or not RELATIONS[key][1]:
+                    raise self.fail(relation, f"{what}: {key}: each_other needs count: N and a symmetric relation", key)
+                continue
+            match = re.fullmatch(r"target(\d+)", str(ref))
+            if match is None or int(match.group(1)) >= first_slot:
+                raise self.fail(relation, f"{what}: {key}: expected an earlier target (target0..) or each_other", key)
 
 
 def _known(allowed: Iterable[str]) -> str:

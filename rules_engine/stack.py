@@ -551,7 +551,7 @@ def resolve_top(game: Game) -> None:
 def _legal_targets(
     game: Game, specs: list[Any], chosen: list[tg.Target], controller: str, source: tg.Source
 ) -> list[bool]:
-    return [tg.is_legal(game, t, s, controller, source) for t, s in zip(chosen, tg.slots(specs), strict=False)]
+    return tg.legal_flags(game, specs, chosen, controller, source)
 
 
 def _resolve_spell(game: Game, spell: GameObject) -> None:

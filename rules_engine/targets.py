@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
 from rules_engine import protection
+from rules_engine import target_relations as rel
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject, Snapshot
@@ -169,10 +170,10 @@ def choose(
     pairs = _slots_and_words(specs)
     if scripted is None:
         chosen: list[Target] = []
-        for index, (spec, _word) in enumerate(pairs):
-            legal = [
-                t for t in candidates(game, spec, controller, source) if not _taken(t, index, pairs, chosen)
-            ]
+        pools = [candidates(game, spec, controller, source) for spec, _word in pairs]
+        for index in range(len(pairs)):
+            # 601.2c: the targets are chosen as a set — only a choice the remaining slots can complete is legal
+            legal = [t for t in pools[index] if _completes(game, pairs, pools, [*chosen, t])]
             if not legal:
                 raise IllegalAction("нет допустимых целей", "601.2c")
             chosen.append(legal[0])
@@ -197,8 +198,30 @@ def choose(
         if not is_legal(game, target, spec, controller, source):
             kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
             raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target, source))
+        key = rel.broken(game, pairs, index, target, list(out))
+        if key is not None:  # 601.2c: every targeting condition met together
+            raise IllegalAction(f"{value!r} — недопустимая цель: {rel.TEXT_RU[key]}", "601.2c")
         out.append(target)
     return out
+
+
+def _completes(game: Game, pairs: list[tuple[Any, int]], pools: list[list[Target]], chosen: list[Target]) -> bool:
+    """Whether the last of ``chosen`` may fill its slot (115.3, relations) and the slots after it can still be
+    filled from ``pools`` so that the whole set meets every condition (601.2c)."""
+    index = len(chosen) - 1
+    last = chosen[index]
+    if _taken(last, index, pairs, chosen[:index]) or rel.broken(game, pairs, index, last, list(chosen[:index])):
+        return False
+    if len(chosen) == len(pairs):
+        return True
+    return any(_completes(game, pairs, pools, [*chosen, t]) for t in pools[len(chosen)])
+
+
+def legal_flags(game: Game, specs: list[Any], chosen: list[Target], controller: str, source: Source) -> list[bool]:
+    """Rule 608.2b: which chosen targets are still legal as the spell or ability resolves (relations included)."""
+    pairs = _slots_and_words(specs)
+    legal = [is_legal(game, t, s, controller, source) for t, (s, _w) in zip(chosen, pairs, strict=False)]
+    return rel.flags(game, pairs, chosen, legal)
 
 
 def _taken(target: Target, index: int, pairs: list[tuple[Any, int]], chosen: list[Target]) -> bool:

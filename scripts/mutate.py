@@ -782,6 +782,27 @@ MUTANTS: tuple[Mutant, ...] = (
         "count = 1",
     ),
     Mutant(
+        "target-relations-ignored",
+        "601.2c",
+        "target_relations.py",
+        "        if found and not test([here, *found]):\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "target-relations-not-rechecked",
+        "608.2b",
+        "targets.py",
+        "    return rel.flags(game, pairs, chosen, legal)\n",
+        "    return legal\n",
+    ),
+    Mutant(
+        "targets-not-chosen-as-a-set",
+        "601.2c",
+        "targets.py",
+        "    return any(_completes(game, pairs, pools, [*chosen, t]) for t in pools[len(chosen)])\n",
+        "    return True\n",
+    ),
+    Mutant(
         "split-card-halves-not-combined",
         "709.4b",
         "cards.py",

@@ -56,9 +56,18 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\neffect: {pump: {power: 1, on: self, duration: forever}}', 7,
          r"unknown duration 'forever'; known: end_of_turn, permanent"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, filer: {tapped: true}}]\neffect: {tap: target}', 7,
-         r"target: unknown key 'filer'; known: another, count, filter, kind"),
+         r"target: unknown key 'filer'; known: another, count, filter, kind, relation"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, count: 1}]\neffect: {tap: target}', 7,
          r"count is the number of targets of one word, 2 to 10"),
+        # targets restricted relative to each other (601.2c)
+        ('cost: "{R}"\ntype: Instant\ntargets: [creature, {kind: creature, relation: {same_colour_as: target0}}]\n'
+         'effect: {tap: target1}', 7, r"unknown relation 'same_colour_as'; known: mana_value_at_most_of, .*"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, relation: {same_controller_as: target0}}, creature]'
+         '\neffect: {tap: target1}', 7, r"same_controller_as: expected an earlier target"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, relation: {same_controller_as: each_other}}]\n'
+         'effect: {tap: target}', 7, r"each_other needs count: N and a symmetric relation"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, count: 2, relation: {mana_value_at_most_of: '
+         'each_other}}]\neffect: {tap: target0}', 7, r"each_other needs count: N and a symmetric relation"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}, tap two", effect: {draw: {}}}',
          9, r"bad cost '\{T\}, tap two'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: enters, filter: {types: [Elf]},'
