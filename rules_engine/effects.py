@@ -312,9 +312,6 @@ def _move_counters(ctx: Context, v: dict[str, Any]) -> None:
         game.log("Жетоны не перемещаются: это один и тот же объект (правило 122.5)")
         return
     src, dst = sources[0], dests[0]
-    if v.get("same_controller") and game.controller(src) != game.controller(dst):
-        game.log(f"Жетоны не перемещаются: {narr.obj(game, src)} и {narr.obj(game, dst)} под контролем разных игроков")
-        return
     wanted = str(v.get("kind", "any"))
     held = [k for k, n in src.counters.items() if n > 0]
     if wanted == "all":

@@ -87,7 +87,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exploit": "none",  # rule 702.110a
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
-    "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref", "same_controller": "bool"},
+    "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},
     "switch_pt": dict(_ON),
