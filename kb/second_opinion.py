@@ -433,6 +433,7 @@ class Replay:
         self.pg = pg
         self.g = pg.game
         self.choices: list[Any] = []
+        self.asked: set[str] = set()  # the kinds of scripted decision phase asked for at least once
 
     def actor(self) -> int:
         w = self.g.waiting_for()
@@ -539,6 +540,7 @@ class Replay:
         for c in self.choices:
             if c.kind == kind and (player is None or c.player in (None, player)):
                 self.choices.remove(c)
+                self.asked.add(kind)
                 return c
         return None
 
@@ -843,7 +845,14 @@ def compare(
         if fact.startswith("zone ") and not over:  # a card one engine still has and the other does not know
             opinion.compared += 1
             opinion.differences.append(Difference(fact, ours.get(fact, "none"), theirs.get(fact, "none")))
-    if opinion.differences:
+    unasked = [c for c in replay.choices if c.kind not in replay.asked]
+    if opinion.differences and unasked:
+        # our engine used every scripted answer; a kind of decision phase never asked is one it made itself, so
+        # a difference may come of that choice rather than of the rules: not the same game
+        opinion.differences = []
+        opinion.reason = "decision"
+        opinion.why = f"phase.rs не спрашивает решение «{unasked[0].kind}: {unasked[0].value}» и принимает его сам"
+    elif opinion.differences:
         opinion.status = "disagrees"
     elif opinion.compared:
         opinion.status = "agrees"

@@ -72,6 +72,16 @@ def test_a_ref_naming_two_cards_is_not_compared(oracle: tuple[Any, dict[str, Any
     assert [(d.fact, d.ours) for d in opinion.differences] == [("zone Hill Giant", "exile")]
 
 
+def test_a_difference_after_a_decision_phase_never_asks_is_not_comparable(oracle: tuple[Any, dict[str, Any]]) -> None:
+    """Leech Bonder moves the age counter (our scripted ``counter_kind``); phase never asks which kind and moves the
+    +1/+1 one: the final counters differ because of that choice, not of a rule, so it is no disagreement."""
+    db, faces = oracle
+    scenario = load_scenario(SCENARIOS / "official" / "t-move-counter-any-kind.yaml", db)
+    opinion = so.compare(scenario, db, faces, RulesOptions())
+    assert opinion.status == "not_comparable" and opinion.reason == "decision", opinion.to_dict()
+    assert "counter_kind" in opinion.why and not opinion.differences
+
+
 def test_old_rules_are_not_comparable(oracle: tuple[Any, dict[str, Any]]) -> None:
     db, faces = oracle
     scenario = load_scenario(SCENARIOS / "shm-persist-basic.yaml", db)
