@@ -326,7 +326,6 @@ def _move_counters(ctx: Context, v: dict[str, Any]) -> None:
             kinds = held
     else:
         kinds = [wanted] if wanted in held else []
-    moved = False
     for kind in kinds:
         have = src.counters[kind]
         spec = v.get("n", 1)
@@ -350,8 +349,7 @@ def _move_counters(ctx: Context, v: dict[str, Any]) -> None:
         game.log(f"{what[0].upper()}{what[1:]} перемещается с {narr.obj(game, src)} на {narr.obj(game, dst)}")
         game.remove_counters(src, kind, n)
         game.put_counters(dst, kind, n)
-        moved = True
-    if not moved and not kinds:
+    if not kinds:
         game.log(f"Жетоны не перемещаются: на {narr.obj(game, src)} нет нужных жетонов (правило 122.5)")
 
 
