@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.glossary import (  # noqa: F401  (re-exported: the narration's vocabulary)
@@ -423,6 +423,12 @@ def _quoted(game: Game, text: str) -> str:
 
 def choice_text(game: Game | None, kind: str, value: Any) -> str:
     """A scripted decision in words: «использовать: да», «цель: «Шок» №2»."""
+    return decision_text(kind, value, lambda v: value_text(game, v))
+
+
+def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> str:
+    """A decision's label and value, shared by the game log and the site's proof text (which names objects its own
+    way, so ``show_value`` renders a plain value)."""
     label = CHOICE_KINDS.get(kind, "решение")
     if kind == "mana_color":  # «цвет маны: синий», not the letter
         return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
@@ -432,7 +438,7 @@ def choice_text(game: Game | None, kind: str, value: Any) -> str:
         return f"{label}: «{subtypes_text([str(value.get('from'))])}» → «{subtypes_text([str(value.get('to'))])}»"
     if isinstance(value, Mapping) and "alternative" in value:
         return f"{label}: за {ALTERNATIVES.get(str(value['alternative']), 'альтернативную стоимость')}"
-    return f"{label}: {value_text(game, value)}"
+    return f"{label}: {show_value(value)}"
 
 
 def value_text(game: Game | None, value: Any) -> str:

@@ -213,20 +213,11 @@ def _choice(choice: Any, name: Namer) -> str:
     value = getattr(choice, "value", None) if not isinstance(choice, Mapping) else choice.get("value")
     who = getattr(choice, "player", None) if not isinstance(choice, Mapping) else choice.get("player")
     source = getattr(choice, "source", None) if not isinstance(choice, Mapping) else choice.get("source")
-    label = narr.CHOICE_KINDS.get(str(kind), "решение")
-    if isinstance(value, Mapping) and kind == "text_change":
-        was, now = (narr.subtypes_text([str(value.get(k))]) for k in ("from", "to"))
-        text = f"{label}: «{was}» → «{now}»"
-    elif isinstance(value, Mapping) and "alternative" in value:
-        text = f"{label}: за {WORDS.get(str(value['alternative']), 'альтернативную стоимость')}"
-    elif kind == "mana_color":
-        text = f"{label}: {narr.COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
-    elif kind == "counter_kind":
-        text = f"{label}: {narr.counter(str(value), 1)}"
-    elif kind == "order" and isinstance(value, list):
+    if kind == "order" and isinstance(value, list):
+        label = narr.CHOICE_KINDS.get(str(kind), "решение")
         text = f"{label}: " + ", ".join(name(str(v)) if "/" in str(v) else _value(v, name) for v in value)
     else:
-        text = f"{label}: {_value(value, name)}"
+        text = narr.decision_text(str(kind), value, lambda v: _value(v, name))
     if source:
         text += f" (для {name(str(source))})"
     if who:
