@@ -122,17 +122,19 @@ def wrapped(text: str, size: int) -> list[str]:
 
 class PlainTable:
     """The part of ``rich.table.Table`` ``kb stats`` uses (heavy-head box, a left-justified title), drawn as rich
-    draws it uncoloured when every column has its natural width (the table fits the console); otherwise
-    ``PlainConsole`` hands it to rich, which shrinks and wraps columns its own way."""
+    draws it uncoloured, narrowed and wrapped to the console as rich does (``kb.plain_table``); the few
+    tables it cannot draw exactly ``PlainConsole`` hands to rich."""
 
     def __init__(self, title: str = "", title_justify: str = "left") -> None:
         self.title, self.title_justify = title, title_justify
         self.columns: list[tuple[str, str]] = []
+        self.no_wrap: list[bool] = []
         self.rows: list[list[str]] = []
         self.sections: set[int] = set()  # a rule before these rows
 
-    def add_column(self, header: str, justify: str = "left") -> None:
+    def add_column(self, header: str, justify: str = "left", no_wrap: bool = False) -> None:
         self.columns.append((header, justify))
+        self.no_wrap.append(no_wrap)
 
     def add_row(self, *cells: str) -> None:
         self.rows.append(list(cells))
@@ -144,8 +146,8 @@ class PlainTable:
         from rich.table import Table
 
         table = Table(title=self.title, title_justify=self.title_justify)  # type: ignore[arg-type]
-        for header, justify in self.columns:
-            table.add_column(header, justify=justify)  # type: ignore[arg-type]
+        for (header, justify), no_wrap in zip(self.columns, self.no_wrap, strict=True):
+            table.add_column(header, justify=justify, no_wrap=no_wrap)  # type: ignore[arg-type]
         for number, row in enumerate(self.rows):
             if number in self.sections:
                 table.add_section()
@@ -153,37 +155,18 @@ class PlainTable:
         return table
 
     def lines(self, size: int) -> list[str] | None:
-        """The drawn table, or ``None`` when rich would not give every column its natural width."""
-        from rich.cells import cell_len
+        """The drawn table at ``size`` cells, rich's layout (``kb.plain_table``); ``None``: only rich can draw it."""
+        from kb.plain_table import draw
 
+        if self.title_justify != "left" or any(len(row) != len(self.columns) for row in self.rows):
+            return None
         header = [markup_to_plain(h) for h, _ in self.columns]
         body = [[markup_to_plain(c) for c in row] for row in self.rows]
-        widths = [max(cell_len(text) for text in column) for column in zip(header, *body, strict=True)]
-        total = sum(widths) + 3 * len(widths) + 1
-        title = markup_to_plain(self.title)
-        if total > size or cell_len(title) > total or self.title_justify != "left" or "\n" in title:
+        right = [justify == "right" for _, justify in self.columns]
+        if any(justify not in ("left", "right") for _, justify in self.columns) or not header:
             return None
-        if any("\n" in text for row in [header, *body] for text in row):
-            return None
-
-        def cells(row: list[str]) -> list[str]:
-            out = []
-            for text, width, (_, justify) in zip(row, widths, self.columns, strict=True):
-                pad = " " * (width - cell_len(text))
-                out.append(pad + text if justify == "right" else text + pad)
-            return out
-
-        def rule(left: str, fill: str, middle: str, right: str) -> str:
-            return left + middle.join(fill * (w + 2) for w in widths) + right
-
-        drawn = [title + " " * (total - cell_len(title))] if title else []
-        drawn += [rule("┏", "━", "┳", "┓"), "┃ " + " ┃ ".join(cells(header)) + " ┃", rule("┡", "━", "╇", "┩")]
-        for number, row in enumerate(body):
-            if number in self.sections and number:
-                drawn.append(rule("├", "─", "┼", "┤"))
-            drawn.append("│ " + " │ ".join(cells(row)) + " │")
-        drawn.append(rule("└", "─", "┴", "┘"))
-        return drawn
+        wrapable = [not no_wrap for no_wrap in self.no_wrap]
+        return draw(markup_to_plain(self.title), header, body, right, self.sections, size, wrapable)
 
 
 class PlainConsole:

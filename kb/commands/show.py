@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 SUMMARY_KEYS = ("sections", "cards", "rules", "rulings", "notes", "warnings")
+SHORT_HEADERS = frozenset({"rulings", "notes"})
 
 
 _MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
@@ -56,9 +57,9 @@ def _table(title: str, plain_: bool) -> Any:
 def summary_table(title: str, per_document: dict[str, dict[str, int]], plain_: bool = False) -> Table:
     """The per-document counts ``kb ingest`` and ``kb stats`` print."""
     table = _table(title, plain_)
-    table.add_column(t("col.document"))
-    for key in SUMMARY_KEYS:
-        table.add_column(t(f"col.{key}"), justify="right")
+    table.add_column(t("col.document"), no_wrap=True)  # an ID whole (what ``kb show`` takes): the counts wrap
+    for key in SUMMARY_KEYS:  # short headers: the table fits 80 columns whole, not cut with "…"
+        table.add_column(t(f"col.{key}.short" if key in SHORT_HEADERS else f"col.{key}"), justify="right")
     totals = dict.fromkeys(SUMMARY_KEYS, 0)
     for doc_id, summary in per_document.items():
         table.add_row(doc_id, *(str(summary.get(k, 0)) for k in SUMMARY_KEYS))
@@ -101,7 +102,7 @@ ALIGNMENT_KEYS = ("aligned", "unaligned", "discrepancies")
 def _alignment_table(per_document: dict[str, dict[str, int]], plain_: bool) -> Table:
     """Per twinned document: entries with their other-language twin, without one, with discrepancies."""
     table = _table(t("stats.alignment_title"), plain_)
-    table.add_column(t("col.document"))
+    table.add_column(t("col.document"), no_wrap=True)
     for key in ALIGNMENT_KEYS:
         table.add_column(t(f"col.{key}"), justify="right")
     for doc_id, summary in per_document.items():
