@@ -166,7 +166,7 @@ def _eras(kb: KnowledgeBase, history: RulesHistory, ids: list[str]) -> dict[str,
 
 def _subrules(version: VersionIndex, number: str) -> list[str]:
     """``702.78a``, ``702.78b`` of ``702.78``: what a heading's reader looks at next."""
-    return [n for n in version.rules if n.startswith(number) and n[len(number):].isalpha()]
+    return version.numbers_under(number)
 
 
 def _rule_dict(rule: CRRule) -> dict[str, Any]:

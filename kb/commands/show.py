@@ -174,8 +174,11 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
 
 
 def cr_numbers(versions: dict[str, store.RulesVersionRecord], key: str) -> set[str] | None:
-    """``kb.rules_view.cited_numbers``, imported only for a key that may name a CR rule."""
-    from kb import rules_view
+    """``kb.rules_view.cited_numbers``, imported only for a key that may name a CR rule; the versions are read
+    by index from then on (``kb.rules_stored``), not decoded whole."""
+    from kb import rules_stored, rules_view
+
+    rules_stored.attach(versions)
 
     return rules_view.cited_numbers(versions, key)
 
