@@ -90,6 +90,17 @@ def markup_to_plain(markup: str) -> str:
     return "".join(out)
 
 
+_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def escape(markup: str) -> str:
+    """``rich.markup.escape`` without importing rich: user text never becomes markup."""
+    markup = _MARKUP_TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", markup)
+    if markup.endswith("\\") and not markup.endswith("\\\\"):
+        return markup + "\\"
+    return markup
+
+
 def _emoji(text: str) -> str:
     if ":" not in text or not EMOJI_CODE.search(text):
         return text

@@ -8,7 +8,6 @@ imports many times that. The entry model, the store and the messages are all the
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,15 +22,7 @@ SUMMARY_KEYS = ("sections", "cards", "rules", "rulings", "notes", "warnings")
 SHORT_HEADERS = frozenset({"rulings", "notes"})
 
 
-_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
-
-
-def _escape(markup: str) -> str:
-    """``rich.markup.escape`` without importing rich: user text never becomes markup."""
-    markup = _MARKUP_TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", markup)
-    if markup.endswith("\\") and not markup.endswith("\\\\"):
-        return markup + "\\"
-    return markup
+_escape = plain.escape  # ``rich.markup.escape`` without importing rich
 
 
 def stored_kb_path() -> Path:
@@ -88,12 +79,7 @@ def stats(as_json: bool = False) -> None:
     if figures["comprehensive_rules"]:
         from kb import rules_view
 
-        table = rules_view.rules_table(figures["comprehensive_rules"])
-        if flat:
-            from rich.console import Console
-
-            console = Console()
-        console.print(table)
+        console.print(rules_view.rules_table(figures["comprehensive_rules"], flat))
 
 
 ALIGNMENT_KEYS = ("aligned", "unaligned", "discrepancies")

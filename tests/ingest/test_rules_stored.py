@@ -108,3 +108,22 @@ def test_show_of_a_rule_decodes_no_version_whole(
         assert shown.stdout == before
         assert json.loads(shown.stdout)["history"]
     assert runner.invoke(app, ["show", "702.78a"]).stdout == text
+
+
+def test_a_rule_and_the_stats_print_the_same_plain_as_through_rich(
+    build_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kb import plain
+
+    old = write_cr(tmp_path / "cr-old.txt", cr_text(date="April 1, 2008", old=True), "cp1252", "\r\n")
+    new = write_cr(tmp_path / "cr-new.txt", cr_text(), "utf-8-sig", "\r")
+    _ingest(old, new)
+    keys = ["702.78a", "702.78", "502.78", "cr/20080401/502.78", "cr/20260116/glossary/plotwork", "cr/20260116"]
+    for args in [["show", key] for key in keys] + [["stats"]]:
+        plain_run = runner.invoke(app, args)
+        with monkeypatch.context() as patched:
+            patched.setattr(plain, "is_plain", lambda stream: False)  # rich's console, uncoloured (not a tty)
+            rich_run = runner.invoke(app, args)
+        assert plain_run.exit_code == rich_run.exit_code == 0, args
+        assert plain_run.stdout == rich_run.stdout, args
+    assert "[-play-] {+cast+}" in runner.invoke(app, ["show", "702.78a"]).stdout
