@@ -3,7 +3,7 @@
 Importing ``rich.console`` costs about 45 ms and typer as much again, more than ``kb show`` spends on its
 answer. Where rich would print no colour anyway (stdout not a terminal, colour not forced: a pipe, a file,
 a test), ``PlainConsole`` prints the very same characters: rich's markup rules (tags dropped, ``\\[``
-escapes, emoji codes), rich's word wrap at rich's width (``rich._wrap``, ``rich.cells``: small modules)
+escapes, emoji codes), rich's word wrap at rich's width (``kb.cells``: rich's ``rich._wrap``, ``rich.cells``)
 and its centred rule. In a terminal ``console()`` is rich's console, so colours are as before.
 ``tests/test_plain_console.py`` compares the two on every entry's ``kb show``.
 """
@@ -111,8 +111,7 @@ def _emoji(text: str) -> str:
 
 def wrapped(text: str, size: int) -> list[str]:
     """rich's ``Text.wrap`` with its defaults (justify "default", overflow "fold"), as plain lines."""
-    from rich._wrap import divide_line
-    from rich.cells import cell_len, set_cell_size
+    from kb.cells import cell_len, divide_line, set_cell_size
 
     lines: list[str] = []
     for line in text.split("\n"):
@@ -229,7 +228,7 @@ class PlainConsole:
 
     def rule(self, title: str = "", characters: str = "─") -> None:
         """rich's ``Rule`` with its title centred (``rich.rule.Rule.__rich_console__``)."""
-        from rich.cells import cell_len, set_cell_size
+        from kb.cells import cell_len, set_cell_size
 
         size = width()
         plain = _emoji(markup_to_plain(title)).replace("\n", " ")

@@ -85,12 +85,12 @@ def column_widths(longest: Sequence[int], wrapable: list[bool], max_width: int) 
 def cell_lines(text: str, size: int, right: bool, wrap: bool = True) -> list[str]:
     """A one-line cell at ``size`` cells: ``Text.wrap`` with overflow "ellipsis" (``wrap`` off: ``no_wrap``, one
     line), justified left or right, every line exactly ``size`` cells."""
-    from rich.cells import cell_len
+    from kb.cells import cell_len
 
     if not wrap or cell_len(text) <= size:
         pieces = [text]
     else:
-        from rich._wrap import divide_line
+        from kb.cells import divide_line
 
         offsets = [0, *divide_line(text, size, fold=False), len(text)]
         pieces = []
@@ -105,7 +105,7 @@ def cell_lines(text: str, size: int, right: bool, wrap: bool = True) -> list[str
             piece = piece.rstrip()
         length = cell_len(piece)
         if length > size:  # ``Text.truncate(overflow="ellipsis")``
-            from rich.cells import set_cell_size
+            from kb.cells import set_cell_size
 
             piece = set_cell_size(piece, size - 1) + "…"
             length = size
@@ -130,8 +130,7 @@ def draw(
     columns without ``no_wrap`` (default: all).
     """
     wraps = wrapable if wrapable is not None else [True] * len(header)
-    from rich.cells import cell_len
-
+    from kb.cells import cell_len
     from kb.plain import wrapped
 
     texts = [header, *body]
