@@ -18,6 +18,8 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from kb.cells import cell_len, divide_line, set_cell_size
+
 PADDING = 2  # one space each side of a cell
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f]|:\S*?:")  # newline, tab, control codes; emoji codes (``rich.emoji``)
 _TRAILING_BLANKS = re.compile(r"\s+$")  # ``rich.text._re_whitespace``
@@ -85,13 +87,9 @@ def column_widths(longest: Sequence[int], wrapable: list[bool], max_width: int) 
 def cell_lines(text: str, size: int, right: bool, wrap: bool = True) -> list[str]:
     """A one-line cell at ``size`` cells: ``Text.wrap`` with overflow "ellipsis" (``wrap`` off: ``no_wrap``, one
     line), justified left or right, every line exactly ``size`` cells."""
-    from kb.cells import cell_len
-
     if not wrap or cell_len(text) <= size:
         pieces = [text]
     else:
-        from kb.cells import divide_line
-
         offsets = [0, *divide_line(text, size, fold=False), len(text)]
         pieces = []
         for start, end in itertools.pairwise(offsets):
@@ -105,8 +103,6 @@ def cell_lines(text: str, size: int, right: bool, wrap: bool = True) -> list[str
             piece = piece.rstrip()
         length = cell_len(piece)
         if length > size:  # ``Text.truncate(overflow="ellipsis")``
-            from kb.cells import set_cell_size
-
             piece = set_cell_size(piece, size - 1) + "…"
             length = size
         pad = " " * (size - length)
@@ -129,10 +125,9 @@ def draw(
     ``sections``: body rows with a rule above them (``Table.add_section`` before them); ``wrapable``: the
     columns without ``no_wrap`` (default: all).
     """
-    wraps = wrapable if wrapable is not None else [True] * len(header)
-    from kb.cells import cell_len
-    from kb.plain import wrapped
+    from kb.plain import wrapped  # kb.plain imports this module when it draws a table
 
+    wraps = wrapable if wrapable is not None else [True] * len(header)
     texts = [header, *body]
     if any(_UNSAFE.search(text) for row in texts for text in row) or _UNSAFE.search(title.replace("\n", " ")):
         return None
