@@ -1,5 +1,6 @@
 """``rich.cells`` and ``rich._wrap.divide_line`` for text whose every character is one cell wide, without
-importing rich (its width tables cost ~2.5 ms of every ``kb show``); other text goes to rich itself.
+importing rich (its width tables cost ~2.5 ms of every ``kb show``); other text goes to rich itself. And
+``wrapped``: rich's ``Text.wrap`` on them, what ``kb.plain`` and ``kb.plain_table`` print.
 
 One cell: rich's own single-cell ranges (``rich.cells._SINGLE_CELL_UNICODE_RANGES``: Latin, Greek,
 Cyrillic, box drawing, Braille) and General Punctuation's dashes, quotes, bullets and ellipsis, which the
@@ -10,6 +11,7 @@ length is the width, a fold is a slice.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 ONE_CELL = "\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e\u2500-\u25fc\u2800-\u28ff"
@@ -71,3 +73,22 @@ def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
             breaks.append(start)
             offset = len(word)
     return breaks
+
+
+def wrapped(text: str, size: int) -> list[str]:
+    """rich's ``Text.wrap`` with its defaults (justify "default", overflow "fold"), as plain lines."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if cell_len(line) <= size:
+            lines.append(line)
+            continue
+        offsets = [0, *divide_line(line, size, fold=True), len(line)]
+        for start, end in itertools.pairwise(offsets):
+            piece = line[start:end]
+            if len(piece) > size:  # ``Text.rstrip_end``: trailing blanks beyond the width go
+                blanks = len(piece) - len(piece.rstrip())
+                piece = piece[: len(piece) - min(blanks, len(piece) - size)]
+            if cell_len(piece) > size:
+                piece = set_cell_size(piece, size)
+            lines.append(piece)
+    return lines

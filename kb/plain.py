@@ -10,12 +10,13 @@ and its centred rule. In a terminal ``console()`` is rich's console, so colours 
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
 import sys
 from typing import Any, NoReturn
+
+from kb.cells import wrapped  # rich's ``Text.wrap`` (``kb.commands.search_run`` uses it from here too)
 
 # rich.markup.RE_TAGS: ``[bold]``, ``[/]``, ``\[`` (escaped), ``[link=…]``
 RE_TAGS = re.compile(r"""((\\*)\[([a-z#/@][^[]*?)])""", re.VERBOSE)
@@ -107,27 +108,6 @@ def _emoji(text: str) -> str:
     from rich._emoji_replace import _emoji_replace
 
     return _emoji_replace(text)
-
-
-def wrapped(text: str, size: int) -> list[str]:
-    """rich's ``Text.wrap`` with its defaults (justify "default", overflow "fold"), as plain lines."""
-    from kb.cells import cell_len, divide_line, set_cell_size
-
-    lines: list[str] = []
-    for line in text.split("\n"):
-        if cell_len(line) <= size:
-            lines.append(line)
-            continue
-        offsets = [0, *divide_line(line, size, fold=True), len(line)]
-        for start, end in itertools.pairwise(offsets):
-            piece = line[start:end]
-            if len(piece) > size:  # ``Text.rstrip_end``: trailing blanks beyond the width go
-                blanks = len(piece) - len(piece.rstrip())
-                piece = piece[: len(piece) - min(blanks, len(piece) - size)]
-            if cell_len(piece) > size:
-                piece = set_cell_size(piece, size)
-            lines.append(piece)
-    return lines
 
 
 class PlainTable:

@@ -18,7 +18,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from kb.cells import cell_len, divide_line, set_cell_size
+from kb.cells import cell_len, divide_line, set_cell_size, wrapped
 
 PADDING = 2  # one space each side of a cell
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f]|:\S*?:")  # newline, tab, control codes; emoji codes (``rich.emoji``)
@@ -125,8 +125,6 @@ def draw(
     ``sections``: body rows with a rule above them (``Table.add_section`` before them); ``wrapable``: the
     columns without ``no_wrap`` (default: all).
     """
-    from kb.plain import wrapped  # kb.plain imports this module when it draws a table
-
     wraps = wrapable if wrapable is not None else [True] * len(header)
     texts = [header, *body]
     if any(_UNSAFE.search(text) for row in texts for text in row) or _UNSAFE.search(title.replace("\n", " ")):
