@@ -272,6 +272,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col.rulings": ("разъяснения", "rulings"),
     "col.notes": ("примечания", "notes"),
     "col.warnings": ("предупр.", "warnings"),
+    "col.rulings.short": ("разъясн.", "rulings"),  # the per-document table: 80 columns with IDs of 16
+    "col.notes.short": ("примеч.", "notes"),
     "col.total": ("итого", "total"),
     "cmd.show": (
         "Показать запись с контекстом: документ, раздел, карты, правила, перевод, проверка сценариями.",

@@ -3,19 +3,20 @@
 Importing ``rich.console`` costs about 45 ms and typer as much again, more than ``kb show`` spends on its
 answer. Where rich would print no colour anyway (stdout not a terminal, colour not forced: a pipe, a file,
 a test), ``PlainConsole`` prints the very same characters: rich's markup rules (tags dropped, ``\\[``
-escapes, emoji codes), rich's word wrap at rich's width (``rich._wrap``, ``rich.cells``: small modules)
+escapes, emoji codes), rich's word wrap at rich's width (``kb.cells``: rich's ``rich._wrap``, ``rich.cells``)
 and its centred rule. In a terminal ``console()`` is rich's console, so colours are as before.
 ``tests/test_plain_console.py`` compares the two on every entry's ``kb show``.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
 import sys
 from typing import Any, NoReturn
+
+from kb.cells import wrapped  # rich's ``Text.wrap`` (``kb.commands.search_run`` uses it from here too)
 
 # rich.markup.RE_TAGS: ``[bold]``, ``[/]``, ``\[`` (escaped), ``[link=…]``
 RE_TAGS = re.compile(r"""((\\*)\[([a-z#/@][^[]*?)])""", re.VERBOSE)
@@ -90,6 +91,17 @@ def markup_to_plain(markup: str) -> str:
     return "".join(out)
 
 
+_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def escape(markup: str) -> str:
+    """``rich.markup.escape`` without importing rich: user text never becomes markup."""
+    markup = _MARKUP_TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", markup)
+    if markup.endswith("\\") and not markup.endswith("\\\\"):
+        return markup + "\\"
+    return markup
+
+
 def _emoji(text: str) -> str:
     if ":" not in text or not EMOJI_CODE.search(text):
         return text
@@ -98,41 +110,21 @@ def _emoji(text: str) -> str:
     return _emoji_replace(text)
 
 
-def wrapped(text: str, size: int) -> list[str]:
-    """rich's ``Text.wrap`` with its defaults (justify "default", overflow "fold"), as plain lines."""
-    from rich._wrap import divide_line
-    from rich.cells import cell_len, set_cell_size
-
-    lines: list[str] = []
-    for line in text.split("\n"):
-        if cell_len(line) <= size:
-            lines.append(line)
-            continue
-        offsets = [0, *divide_line(line, size, fold=True), len(line)]
-        for start, end in itertools.pairwise(offsets):
-            piece = line[start:end]
-            if len(piece) > size:  # ``Text.rstrip_end``: trailing blanks beyond the width go
-                blanks = len(piece) - len(piece.rstrip())
-                piece = piece[: len(piece) - min(blanks, len(piece) - size)]
-            if cell_len(piece) > size:
-                piece = set_cell_size(piece, size)
-            lines.append(piece)
-    return lines
-
-
 class PlainTable:
     """The part of ``rich.table.Table`` ``kb stats`` uses (heavy-head box, a left-justified title), drawn as rich
-    draws it uncoloured when every column has its natural width (the table fits the console); otherwise
-    ``PlainConsole`` hands it to rich, which shrinks and wraps columns its own way."""
+    draws it uncoloured, narrowed and wrapped to the console as rich does (``kb.plain_table``); the few
+    tables it cannot draw exactly ``PlainConsole`` hands to rich."""
 
     def __init__(self, title: str = "", title_justify: str = "left") -> None:
         self.title, self.title_justify = title, title_justify
         self.columns: list[tuple[str, str]] = []
+        self.no_wrap: list[bool] = []
         self.rows: list[list[str]] = []
         self.sections: set[int] = set()  # a rule before these rows
 
-    def add_column(self, header: str, justify: str = "left") -> None:
+    def add_column(self, header: str, justify: str = "left", no_wrap: bool = False) -> None:
         self.columns.append((header, justify))
+        self.no_wrap.append(no_wrap)
 
     def add_row(self, *cells: str) -> None:
         self.rows.append(list(cells))
@@ -144,8 +136,8 @@ class PlainTable:
         from rich.table import Table
 
         table = Table(title=self.title, title_justify=self.title_justify)  # type: ignore[arg-type]
-        for header, justify in self.columns:
-            table.add_column(header, justify=justify)  # type: ignore[arg-type]
+        for (header, justify), no_wrap in zip(self.columns, self.no_wrap, strict=True):
+            table.add_column(header, justify=justify, no_wrap=no_wrap)  # type: ignore[arg-type]
         for number, row in enumerate(self.rows):
             if number in self.sections:
                 table.add_section()
@@ -153,37 +145,18 @@ class PlainTable:
         return table
 
     def lines(self, size: int) -> list[str] | None:
-        """The drawn table, or ``None`` when rich would not give every column its natural width."""
-        from rich.cells import cell_len
+        """The drawn table at ``size`` cells, rich's layout (``kb.plain_table``); ``None``: only rich can draw it."""
+        from kb.plain_table import draw
 
+        if self.title_justify != "left" or any(len(row) != len(self.columns) for row in self.rows):
+            return None
         header = [markup_to_plain(h) for h, _ in self.columns]
         body = [[markup_to_plain(c) for c in row] for row in self.rows]
-        widths = [max(cell_len(text) for text in column) for column in zip(header, *body, strict=True)]
-        total = sum(widths) + 3 * len(widths) + 1
-        title = markup_to_plain(self.title)
-        if total > size or cell_len(title) > total or self.title_justify != "left" or "\n" in title:
+        right = [justify == "right" for _, justify in self.columns]
+        if any(justify not in ("left", "right") for _, justify in self.columns) or not header:
             return None
-        if any("\n" in text for row in [header, *body] for text in row):
-            return None
-
-        def cells(row: list[str]) -> list[str]:
-            out = []
-            for text, width, (_, justify) in zip(row, widths, self.columns, strict=True):
-                pad = " " * (width - cell_len(text))
-                out.append(pad + text if justify == "right" else text + pad)
-            return out
-
-        def rule(left: str, fill: str, middle: str, right: str) -> str:
-            return left + middle.join(fill * (w + 2) for w in widths) + right
-
-        drawn = [title + " " * (total - cell_len(title))] if title else []
-        drawn += [rule("┏", "━", "┳", "┓"), "┃ " + " ┃ ".join(cells(header)) + " ┃", rule("┡", "━", "╇", "┩")]
-        for number, row in enumerate(body):
-            if number in self.sections and number:
-                drawn.append(rule("├", "─", "┼", "┤"))
-            drawn.append("│ " + " │ ".join(cells(row)) + " │")
-        drawn.append(rule("└", "─", "┴", "┘"))
-        return drawn
+        wrapable = [not no_wrap for no_wrap in self.no_wrap]
+        return draw(markup_to_plain(self.title), header, body, right, self.sections, size, wrapable)
 
 
 class PlainConsole:
@@ -235,7 +208,7 @@ class PlainConsole:
 
     def rule(self, title: str = "", characters: str = "─") -> None:
         """rich's ``Rule`` with its title centred (``rich.rule.Rule.__rich_console__``)."""
-        from rich.cells import cell_len, set_cell_size
+        from kb.cells import cell_len, set_cell_size
 
         size = width()
         plain = _emoji(markup_to_plain(title)).replace("\n", " ")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import cached_property
@@ -79,8 +79,8 @@ class VersionIndex:
     """One CR version, indexed for matching."""
 
     entry: CRVersion
-    rules: dict[str, CRRule]
-    glossary: dict[str, CRGlossary]
+    rules: Mapping[str, CRRule]
+    glossary: Mapping[str, CRGlossary]
     by_title: dict[str, list[str]] = field(default_factory=dict)
     # ``knows`` per term: each document asks for its mechanics, and a hundred documents share the same few
     known: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
@@ -121,6 +121,14 @@ class VersionIndex:
         rule = self.rules.get(number) if number else None
         return normalise(rule.title).casefold() if rule and rule.title else None
 
+    def subrules_of(self, anchor: str) -> list[str]:
+        """The subrules directly under ``anchor`` (``702.78a``, ``702.78b`` of ``702.78``), in order."""
+        return [n for n, r in self.rules.items() if r.kind == "subrule" and parent(n) == anchor]
+
+    def numbers_under(self, number: str) -> list[str]:
+        """Every number that is ``number`` and letters (``702.78a`` of ``702.78``), in order."""
+        return [n for n in self.rules if n.startswith(number) and n[len(number):].isalpha()]
+
 
 def full_text(rule: CRRule) -> str:
     return "\n".join([normalise(rule.text), *(normalise(e) for e in rule.examples)])
@@ -129,21 +137,26 @@ def full_text(rule: CRRule) -> str:
 class RulesHistory:
     """Every ingested CR version, oldest first, and the matching of rules between them."""
 
-    def __init__(self, versions: Iterable[Iterable[Entry]]) -> None:
-        indexes = []
+    def __init__(self, versions: Iterable[Iterable[Entry]], indexes: Iterable[VersionIndex] = ()) -> None:
+        found = list(indexes)
         for entries in versions:
             items = list(entries)
             head = next(e for e in items if isinstance(e, CRVersion))
             rules = {e.number: e for e in items if isinstance(e, CRRule)}
             glossary = {e.id: e for e in items if isinstance(e, CRGlossary)}
-            indexes.append(VersionIndex(head, rules, glossary))
-        self.versions = sorted(indexes, key=lambda v: v.version)
+            found.append(VersionIndex(head, rules, glossary))
+        self.versions = sorted(found, key=lambda v: v.version)
         self.by_version = {v.version: v for v in self.versions}
         self._eras: dict[str, str | None] = {}
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> RulesHistory:
-        return cls(record.entries for record in kb.rules_versions.values())
+        """The history of the ingested versions: read row by row from the database where they are stored
+        and not yet decoded (``kb show``: ``kb.rules_stored``), else from their entries."""
+        records = list(kb.rules_versions.values())
+        if records and all(record.index is not None for record in records):
+            return cls((), (record.index for record in records if record.index is not None))
+        return cls(record.entries for record in records)
 
     @property
     def newest(self) -> VersionIndex | None:
@@ -176,7 +189,7 @@ class RulesHistory:
             return found if at is not None else None
         if rule.kind != "subrule":
             return found if at is not None else None
-        siblings = [n for n, r in target.rules.items() if r.kind == "subrule" and parent(n) == anchor]
+        siblings = target.subrules_of(anchor)
         best = max(siblings, key=lambda n: _ratio(text, full_text(target.rules[n])), default=None)
         if best is not None and _ratio(text, full_text(target.rules[best])) >= SIMILAR:
             return best

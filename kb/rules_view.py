@@ -9,20 +9,21 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from kb.plain import fail, print_json
+from kb import plain
+from kb.plain import escape, fail, print_json
 from kb.rules_history import RulesHistory, VersionIndex, citations, word_diff
 from kb.store import KnowledgeBase, RulesVersionRecord
 
-if TYPE_CHECKING:  # rich is imported when a rule is printed, not when ``kb show`` asks ``wants``
+if TYPE_CHECKING:  # rich is imported when a rule is printed in a terminal, not when ``kb show`` asks ``wants``
     from rich.console import Console
     from rich.table import Table
-    from rich.text import Text
 
     from ingest.entries import CRGlossary, CRRule
 
 NUMBER_RE = re.compile(r"^\d(?:\d\d(?:\.\d+[a-z]?)?)?$")
 CR_ID_RE = re.compile(r"^cr/(?P<version>\d{8})(?:/(?P<glossary>glossary/)?(?P<rest>[^/]+))?$")
 DIFF_RE = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.DOTALL)
+VERBATIM: dict[str, Any] = {"highlight": False, "emoji": False}  # what printing a ``rich.text.Text`` implies
 STATUS_RU = {
     "first": "впервые",
     "same": "текст не изменился",
@@ -31,11 +32,15 @@ STATUS_RU = {
 }
 
 
-def rules_table(versions: dict[str, dict[str, int]]) -> Table:
-    """The per-version counts that ``kb ingest`` and ``kb stats`` print under the documents' table."""
-    from rich.table import Table
+def rules_table(versions: dict[str, dict[str, int]], flat: bool = False) -> Table:
+    """The per-version counts that ``kb ingest`` and ``kb stats`` print under the documents' table (``flat``:
+    a ``kb.plain.PlainTable``, for ``kb.plain.PlainConsole``)."""
+    if flat:
+        table: Any = plain.PlainTable(title="Комплексные правила (КП)", title_justify="left")
+    else:
+        from rich.table import Table
 
-    table = Table(title="Комплексные правила (КП)", title_justify="left")
+        table = Table(title="Комплексные правила (КП)", title_justify="left")
     for column in ("версия", "правил", "заголовков", "терминов глоссария", "предупреждений"):
         table.add_column(column, justify="left" if column == "версия" else "right")
     for version, summary in versions.items():
@@ -76,16 +81,9 @@ def wants(kb: KnowledgeBase, key: str) -> bool:
 
 
 def _console() -> Console:
-    """The rich console (styles and tables): ``kb show`` of a rule draws with it, in a terminal or not."""
-    import sys
-
-    if "kb.cli_app" in sys.modules:
-        from kb.cli_app import console
-
-        return console
-    from rich.console import Console
-
-    return Console()
+    """The console ``kb show`` of a rule prints with: rich's in a terminal, ``kb.plain.PlainConsole`` off one."""
+    found: Console = plain.console()
+    return found
 
 
 def show(kb: KnowledgeBase, key: str, as_json: bool) -> None:
@@ -99,7 +97,7 @@ def show(kb: KnowledgeBase, key: str, as_json: bool) -> None:
         _print_glossary(console, payload)
     elif payload["type"] == "cr_version":
         console.print(f"[bold]{payload['id']}[/] — Комплексные правила от {payload['date']}", highlight=False)
-        console.print(rules_table({payload["version"]: payload["summary"]}))
+        console.print(rules_table({payload["version"]: payload["summary"]}, isinstance(console, plain.PlainConsole)))
     else:
         _print_rule(console, payload)
 
@@ -166,7 +164,7 @@ def _eras(kb: KnowledgeBase, history: RulesHistory, ids: list[str]) -> dict[str,
 
 def _subrules(version: VersionIndex, number: str) -> list[str]:
     """``702.78a``, ``702.78b`` of ``702.78``: what a heading's reader looks at next."""
-    return [n for n in version.rules if n.startswith(number) and n[len(number):].isalpha()]
+    return version.numbers_under(number)
 
 
 def _rule_dict(rule: CRRule) -> dict[str, Any]:
@@ -207,8 +205,6 @@ def _glossary_payload(history: RulesHistory, version: VersionIndex, slug: str) -
 
 
 def _print_rule(console: Console, payload: dict[str, Any]) -> None:
-    from rich.text import Text
-
     shown = payload["today"] or payload["rule"]
     console.rule(f"[bold]{shown['number']}[/]  (Комплексные правила)")
     if payload["today"] is None:
@@ -218,9 +214,9 @@ def _print_rule(console: Console, payload: dict[str, Any]) -> None:
         )
     else:
         console.print(f"Текст сегодня (КП от {_iso(shown['version'])}):", highlight=False)
-    console.print(Text(f"{shown['number']} ", style="bold") + Text(shown["text"]))
+    console.print(f"[bold]{escape(shown['number'] + ' ')}[/]{escape(shown['text'])}", **VERBATIM)
     for example in shown["examples"]:
-        console.print(Text(example, style="italic"))
+        console.print(f"[italic]{escape(example)}[/]", **VERBATIM)
     if payload["subrules"]:
         console.print(f"Подпункты: {', '.join(payload['subrules'])}", highlight=False)
     console.print(f"Источник: {shown['source']}", style="dim", highlight=False)
@@ -241,49 +237,44 @@ def _print_rule(console: Console, payload: dict[str, Any]) -> None:
         console.print(f"  эпохи документов: {eras}", style="dim", highlight=False)
 
 
-def _print_step(console: Console, step: dict[str, Any]) -> None:
-    from rich.text import Text
+def _styled(text: str, style: str) -> str:
+    """``text`` (escaped) in ``style`` as markup: what ``Text.append(text, style)`` prints."""
+    return f"[{style}]{escape(text)}[/]" if style and text else escape(text)
 
-    line = Text(f"  {step['date']}  ")
-    line.append(f"{step['number'] or '—':<9}", style="bold" if step["number"] else "dim")
+
+def _print_step(console: Console, step: dict[str, Any]) -> None:
+    line = escape(f"  {step['date']}  ")
+    line += _styled(f"{step['number'] or '—':<9}", "bold" if step["number"] else "dim")
     status = STATUS_RU[step["status"]]
     if step.get("renumbered_from"):
         status = f"перенумеровано: {step['renumbered_from']} → {step['number']}; {status}"
-    line.append(status, style="yellow" if step["status"] == "changed" else "")
+    line += _styled(status, "yellow" if step["status"] == "changed" else "")
     if step.get("number_used_by"):
-        line.append(f"  (номер {step['number_used_by']} здесь другое правило)", style="dim")
-    console.print(line)
+        line += _styled(f"  (номер {step['number_used_by']} здесь другое правило)", "dim")
+    console.print(line, **VERBATIM)
     if step.get("diff"):
-        console.print(_diff_text(step["diff"], indent="      "))
+        console.print(_diff_text(step["diff"], indent="      "), **VERBATIM)
 
 
-def _diff_text(diff: str, indent: str) -> Text:
+def _diff_text(diff: str, indent: str) -> str:
     """``[-old-]{+new+}`` markers as red struck-out / green text (the markers stay: readable uncoloured)."""
-    from rich.text import Text
-
-    text = Text(indent)
+    text = escape(indent)
     position = 0
     for found in DIFF_RE.finditer(diff):
-        text.append(diff[position:found.start()].replace("\n", "\n" + indent))
-        if found.group(1) is not None:
-            text.append(found.group(0), style="red")
-        else:
-            text.append(found.group(0), style="green")
+        text += escape(diff[position:found.start()].replace("\n", "\n" + indent))
+        text += _styled(found.group(0), "red" if found.group(1) is not None else "green")
         position = found.end()
-    text.append(diff[position:].replace("\n", "\n" + indent))
-    return text
+    return text + escape(diff[position:].replace("\n", "\n" + indent))
 
 
 def _print_glossary(console: Console, payload: dict[str, Any]) -> None:
-    from rich.text import Text
-
     console.rule(f"[bold]{payload['term']}[/]  (глоссарий КП от {_iso(payload['version'])})")
-    console.print(Text(payload["text"]))
+    console.print(payload["text"], markup=False, **VERBATIM)
     console.print("\n[bold]История по версиям КП[/]:")
     for step in payload["history"]:
-        console.print(Text(f"  {step['date']}  {STATUS_RU[step['status']]}"))
+        console.print(f"  {step['date']}  {STATUS_RU[step['status']]}", markup=False, **VERBATIM)
         if step.get("diff"):
-            console.print(_diff_text(step["diff"], indent="      "))
+            console.print(_diff_text(step["diff"], indent="      "), **VERBATIM)
 
 
 def _iso(version: str) -> str:

@@ -57,6 +57,10 @@ class RulesVersionRecord:
     decoded: list[Entry] | None = field(default=None, repr=False)
     digest: str | None = None  # of the stored payload, when read from the database (unchanged: not rewritten)
     loader: Callable[[], list[dict[str, Any]]] | None = field(default=None, repr=False)  # reads ``raw`` lazily
+    stored_at: tuple[Path, str] | None = field(default=None, repr=False, compare=False)  # (db, version): read lazily
+    # the version read row by row where it is stored (``kb.rules_stored.StoredVersion``): what ``kb show`` asks of
+    # the history without decoding every version (``kb.rules_stored.attach``)
+    index: Any = field(default=None, repr=False, compare=False)
 
     def _raw(self) -> list[dict[str, Any]] | None:
         if self.raw is None and self.loader is not None:

@@ -17,7 +17,8 @@ size is measured in fresh processes (the figures are what a user waits for):
 - ``kb export site DIR``: the whole command (verification of every ruling, the pages streamed, the search
   index, the JSON dump), time, peak memory, size on disk and files; it also stores the verdicts in the
   database (``kb.verdict_cache.record``), which ``kb show RULING`` then reads;
-- ``kb show ID`` (a section; a ruling with its stored verdict; a card by name) and ``kb stats`` (table and
+- ``kb show ID`` (a section; a ruling with its stored verdict, stored by the export or, with
+  ``--no-export``, for that ruling alone; a card by name) and ``kb stats`` (table and
   ``--json``): best of ``--repeat`` runs, beside ``python -c pass`` (the bare interpreter) and
   ``kb --version`` (the typer CLI) measured in the same run, so the cost of the command itself is the
   difference. Bytecode is cached as in any installed copy (``PYTHONDONTWRITEBYTECODE`` is dropped for the
@@ -109,6 +110,16 @@ def probe(build: Path, key: str, repeat: int) -> None:
     print(json.dumps(timings))
 
 
+def store_verdict(build: Path, key: str) -> None:
+    """Child process (``--no-export``): the one ruling ``kb show`` is timed on gets its verdict stored, as
+    ``kb export`` would store it, so its ``kb show`` reads the verdict instead of playing the scenarios."""
+    from kb import store, verdict_cache, verify
+    from kb.commands.show import cr_numbers
+
+    kb = store.for_show(build / "kb.sqlite", key, cr_numbers)
+    verdict_cache.record(kb, {key: verify.verdict_for(kb, key)})
+
+
 def measured(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall-clock seconds, CPU seconds: user + system) of one process (a non-zero exit stops the benchmark).
 
@@ -180,6 +191,8 @@ def bench(size: int, seed_json: Path, work: Path, repeat: int, export: bool) -> 
         shutil.rmtree(site, ignore_errors=True)
     middle = max(0, (made["documents"] // 5) // 2)
     doc_id = "shm" if middle == 0 else f"shm-{middle}"
+    if not export:  # the verdict ``kb export`` would have stored for the ruling shown below
+        peak([PYTHON, __file__, "--verdict", str(build), f"{doc_id}/persist/3"], env)
     commands = {
         "pass_s": [PYTHON, "-c", "pass"],
         "version_s": [*kb, "--version"],
@@ -275,7 +288,11 @@ def main() -> None:
     parser.add_argument("--no-export", action="store_true", help="skip `kb export site` (minutes at 100k)")
     parser.add_argument("--make", nargs=3, metavar=("SIZE", "SEED_JSON", "BUILD"), help=argparse.SUPPRESS)
     parser.add_argument("--probe", nargs=3, metavar=("BUILD", "KEY", "REPEAT"), help=argparse.SUPPRESS)
+    parser.add_argument("--verdict", nargs=2, metavar=("BUILD", "KEY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.verdict:
+        store_verdict(Path(args.verdict[0]), args.verdict[1])
+        return
     if args.probe:
         probe(Path(args.probe[0]), args.probe[1], int(args.probe[2]))
         return

@@ -8,7 +8,6 @@ imports many times that. The entry model, the store and the messages are all the
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,17 +19,10 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 SUMMARY_KEYS = ("sections", "cards", "rules", "rulings", "notes", "warnings")
+SHORT_HEADERS = frozenset({"rulings", "notes"})
 
 
-_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
-
-
-def _escape(markup: str) -> str:
-    """``rich.markup.escape`` without importing rich: user text never becomes markup."""
-    markup = _MARKUP_TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", markup)
-    if markup.endswith("\\") and not markup.endswith("\\\\"):
-        return markup + "\\"
-    return markup
+_escape = plain.escape  # ``rich.markup.escape`` without importing rich
 
 
 def stored_kb_path() -> Path:
@@ -56,9 +48,9 @@ def _table(title: str, plain_: bool) -> Any:
 def summary_table(title: str, per_document: dict[str, dict[str, int]], plain_: bool = False) -> Table:
     """The per-document counts ``kb ingest`` and ``kb stats`` print."""
     table = _table(title, plain_)
-    table.add_column(t("col.document"))
-    for key in SUMMARY_KEYS:
-        table.add_column(t(f"col.{key}"), justify="right")
+    table.add_column(t("col.document"), no_wrap=True)  # an ID whole (what ``kb show`` takes): the counts wrap
+    for key in SUMMARY_KEYS:  # short headers: the table fits 80 columns whole, not cut with "…"
+        table.add_column(t(f"col.{key}.short" if key in SHORT_HEADERS else f"col.{key}"), justify="right")
     totals = dict.fromkeys(SUMMARY_KEYS, 0)
     for doc_id, summary in per_document.items():
         table.add_row(doc_id, *(str(summary.get(k, 0)) for k in SUMMARY_KEYS))
@@ -87,12 +79,7 @@ def stats(as_json: bool = False) -> None:
     if figures["comprehensive_rules"]:
         from kb import rules_view
 
-        table = rules_view.rules_table(figures["comprehensive_rules"])
-        if flat:
-            from rich.console import Console
-
-            console = Console()
-        console.print(table)
+        console.print(rules_view.rules_table(figures["comprehensive_rules"], flat))
 
 
 ALIGNMENT_KEYS = ("aligned", "unaligned", "discrepancies")
@@ -101,7 +88,7 @@ ALIGNMENT_KEYS = ("aligned", "unaligned", "discrepancies")
 def _alignment_table(per_document: dict[str, dict[str, int]], plain_: bool) -> Table:
     """Per twinned document: entries with their other-language twin, without one, with discrepancies."""
     table = _table(t("stats.alignment_title"), plain_)
-    table.add_column(t("col.document"))
+    table.add_column(t("col.document"), no_wrap=True)
     for key in ALIGNMENT_KEYS:
         table.add_column(t(f"col.{key}"), justify="right")
     for doc_id, summary in per_document.items():
@@ -173,8 +160,11 @@ def _context(kb: store.KnowledgeBase, entry: Entry) -> dict[str, Any]:
 
 
 def cr_numbers(versions: dict[str, store.RulesVersionRecord], key: str) -> set[str] | None:
-    """``kb.rules_view.cited_numbers``, imported only for a key that may name a CR rule."""
-    from kb import rules_view
+    """``kb.rules_view.cited_numbers``, imported only for a key that may name a CR rule; the versions are read
+    by index from then on (``kb.rules_stored``), not decoded whole."""
+    from kb import rules_stored, rules_view
+
+    rules_stored.attach(versions)
 
     return rules_view.cited_numbers(versions, key)
 

@@ -82,6 +82,7 @@ def rules_versions(conn: sqlite3.Connection, path: Path | None, eager: bool) -> 
             record.raw = rules_rows(conn, version)
         else:
             record.loader = (lambda v=version: _lazy_rules(path, v))
+            record.stored_at = (path, version)
         out[version] = record
     return out
 
