@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 from kb.search.analysis import analyze
 from kb.search.engine import Hit
@@ -40,17 +40,42 @@ class Frequencies(Protocol):
     def doc_count(self) -> int: ...
 
 
-def hit_terms(hit: Hit) -> set[str]:
+def hit_terms(hit: Hit) -> frozenset[str]:
     """Every term of the hit's text and of its context (section heading, cards named)."""
-    context = [str(hit.extra.get("section_title") or ""), str(hit.extra.get("name") or ""),
-               str(hit.extra.get("name_en") or ""), *(str(c) for c in hit.extra.get("cards") or [])]
-    return set(text_terms(hit.text)) | _context_terms(" ".join(context))
+    return text_terms(hit.text) | _context_terms(context_of(hit.extra))
 
 
-@lru_cache(maxsize=4096)
-def _context_terms(context: str) -> frozenset[str]:
-    """A section heading and card names recur across hits: analysed once."""
+def context_of(extra: dict[str, Any]) -> str:
+    """A hit's context as one text: its section heading and the cards it names."""
+    context = [str(extra.get("section_title") or ""), str(extra.get("name") or ""),
+               str(extra.get("name_en") or ""), *(str(c) for c in extra.get("cards") or [])]
+    return " ".join(context)
+
+
+def context_terms(context: str) -> frozenset[str]:
+    """The terms of a context (``context_of``): what an index may store with the hit (``remember``)."""
     return frozenset(t for position in analyze(context) for t in position)
+
+
+# An engine that stores each hit's context terms hands them over with the hit (the card names' English
+# stems and the headings' lemmas cost more than the rest of a question's post-processing at 100 000 entries).
+_CACHE_LIMIT = 4096
+_stored: dict[str, str] = {}
+
+
+def remember(context: str, terms: str) -> None:
+    """The stored terms of a fetched hit's context (space-separated, as ``context_terms`` gives them)."""
+    if context not in _stored:
+        if len(_stored) >= _CACHE_LIMIT:
+            _stored.clear()
+        _stored[context] = terms
+
+
+@lru_cache(maxsize=_CACHE_LIMIT)
+def _context_terms(context: str) -> frozenset[str]:
+    """A section heading and card names recur across hits: analysed once (or read as stored)."""
+    stored = _stored.get(context)
+    return frozenset(stored.split()) if stored is not None else context_terms(context)
 
 
 def answered(plan: Node | None, hits: list[Hit], index: Frequencies, off_topic: bool = False) -> bool:

@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from kb.search import highlight
+from kb.search import confidence, highlight
 from kb.search.analysis import analyze_spans
+from kb.search.confidence import context_of, context_terms
 from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
 from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix
@@ -34,7 +35,8 @@ MAX_PHRASE_VARIANTS = 16  # readings of ambiguous words in one phrase, combined 
 WRITER_HEAP = 128_000_000
 SUBDIR = "tantivy"  # tantivy's own meta.json must not meet the generation's meta.json
 ROWS = "tantivy-rows.bin"  # what a hit returns, beside tantivy's files (``Rows``)
-FORMAT = "2"  # 2: hits read from ``ROWS``, nothing stored in tantivy (``kb.search.engine.ENGINE_FORMATS``)
+# 2: hits read from ``ROWS``, nothing stored in tantivy; 3: with their context's terms
+FORMAT = "3"  # (``kb.search.engine.ENGINE_FORMATS``)
 
 
 def _schema() -> Any:
@@ -82,7 +84,7 @@ class TantivyEngine:
                 writer.add_document(document)
                 extra = json.loads(json.dumps(doc.extra, ensure_ascii=False))  # as whoosh returns it: lists
                 rows.add((doc.id, doc.kind, doc.document, doc.section, doc.lang, doc.text, extra,
-                          highlight.encode(doc.text)))
+                          highlight.encode(doc.text), " ".join(sorted(context_terms(context_of(extra))))))
                 count += 1
         writer.commit()
         writer.wait_merging_threads()
@@ -120,7 +122,8 @@ class RowsWriter:
 
 
 class Rows:
-    """What a hit returns (id, kind, document, section, lang, text, extra, stored analysis), by its ``order``.
+    """What a hit returns (id, kind, document, section, lang, text, extra, stored analysis of the text and the
+    terms of its context, ``confidence.context_of``), by its ``order``.
 
     tantivy's document store decompresses a block and builds a dictionary of every field per fetched
     document (15–80 µs each, about a third of a query at 100 000 entries for the twenty hits reranked);
@@ -331,8 +334,9 @@ class TantivySearcher:
             found.append((float(score) * KIND_PRIOR.get(row[1], 1.0), order, row))
         found.sort(key=lambda s: (-s[0], s[1]))
         hits = []
-        for score, _, (id_, kind, document, section, lang, text, extra, analysis) in found[:limit]:
+        for score, _, (id_, kind, document, section, lang, text, extra, analysis, context) in found[:limit]:
             highlight.remember(text, analysis)
+            confidence.remember(context_of(extra), context)
             hits.append(Hit(id_, kind, document, section, lang, text, score, extra))
         return Page(int(result.count), hits, True)
 
