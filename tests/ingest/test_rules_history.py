@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -176,10 +175,8 @@ def test_conspire_history_across_the_official_versions(build_dir: Path) -> None:
     if not all(f.exists() for f in files):
         pytest.skip("the official CR files are not here")
     assert invoke("ingest", "--quiet")[0] == 0
-    start = time.perf_counter()
-    code, _, err = invoke("ingest", "--quiet", str(files[-1]))
+    code, _, err = invoke("ingest", "--quiet", str(files[-1]))  # its time: scripts/bench_ingest.py
     assert code == 0, err
-    assert time.perf_counter() - start < 10
     assert invoke("ingest", "--quiet", *map(str, files[:-1]))[0] == 0
     shown = show_json("702.78")
     assert shown["today"]["title"] == "Conspire"
