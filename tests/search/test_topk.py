@@ -35,8 +35,8 @@ LOWERED_LIMIT = 200
 
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SearchSession, list[str]]]:
-    saved = whoosh_engine.EXACT_TOTAL_LIMIT
-    whoosh_engine.EXACT_TOTAL_LIMIT = LOWERED_LIMIT
+    saved, saved_topk = whoosh_engine.EXACT_TOTAL_LIMIT, whoosh_engine.TOPK_LIMIT
+    whoosh_engine.EXACT_TOTAL_LIMIT = whoosh_engine.TOPK_LIMIT = LOWERED_LIMIT
     try:
         docs = list(bench_search.synthetic_corpus(CORPUS, random.Random(21)))
         directory = tmp_path_factory.mktemp("topk") / "whoosh"
@@ -48,7 +48,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SearchSe
         yield opened, words
         opened.close()
     finally:
-        whoosh_engine.EXACT_TOTAL_LIMIT = saved
+        whoosh_engine.EXACT_TOTAL_LIMIT, whoosh_engine.TOPK_LIMIT = saved, saved_topk
 
 
 def _queries(words: list[str], count: int = 60) -> list[str]:
@@ -65,10 +65,12 @@ def _queries(words: list[str], count: int = 60) -> list[str]:
             out.append(" AND ".join(picked[:2]) + (" -" + picked[2] if len(picked) > 2 else ""))
         else:
             out.append(" ".join(picked))
-    return [*out, "мироходец атаковать", "упорство жетон -1/-1", '"поле битвы"', "{Q}", "702.36 правило"]
+    return [*out, "мироходец атаковать", "упорство жетон -1/-1", '"поле битвы"', "{Q}", "702.36 правило",
+            'существо -"поле битвы"', 'карта AND -"рубашкой вверх"', 'NOT "поле битвы" жетон']
 
 
 def _brute(searcher: Any, plan: Any, filters: Filters, k: int) -> list[tuple[float, int]]:
+    """Every document scored by the compiled plan from all its terms, phrases checked by whoosh's ``Sequence``."""
     topk = searcher.topk
     compiler = whoosh_topk.Compiler(topk, whoosh_engine.FIELD_BOOSTS, whoosh_engine.WHOOSH_TIEBREAK,
                                     whoosh_engine._is_rule)
@@ -76,21 +78,23 @@ def _brute(searcher: Any, plan: Any, filters: Filters, k: int) -> list[tuple[flo
     if plan is not None and main is None:
         return []
     required = [compiler.compile(n, 1.0, read=False) for n in filters.nodes]
-    ctx = whoosh_topk.Context(optimistic=False)
-    for phrase in compiler.phrases:
-        holding = set(searcher.searcher.docs_for_query(phrase.query))
-        for doc in range(topk.doc_count):
-            ctx.checked[(phrase.key, doc)] = doc in holding
-    tids = frozenset(compiler.weights)
+    if any(r is None for r in required):
+        return []
+    holding = {p.key: set(searcher.searcher.docs_for_query(p.query())) for p in compiler.phrases}
+
+    def oracle(key: int, doc: int) -> bool:
+        return doc in holding[key]
+
+    scorers = [compiler.function(r[0]) for r in required if r is not None]
+    main_scorer = compiler.function(main[0]) if main is not None else None
     scored = []
     for doc in range(topk.doc_count):
-        record = topk.record(doc)
-        if filters.kinds and record[0] not in filters.kinds:
+        if filters.kinds and topk.label(doc, 0) not in filters.kinds:
             continue
-        impacts = whoosh_topk.impacts_of(record, tids)
-        if any(r is None or not r(doc, impacts, ctx) for r in required):
+        impacts = topk.terms(doc)
+        if any(not r(impacts, doc, oracle) for r in scorers):
             continue
-        value = main(doc, impacts, ctx) if main is not None else 1.0
+        value = main_scorer(impacts, doc, oracle) if main_scorer is not None else 1.0
         if value:
             scored.append((-value, doc))
     return [(-s, d) for s, d in heapq.nsmallest(k, scored)]
@@ -102,20 +106,29 @@ def test_the_walk_finds_the_plans_true_top_k(session: tuple[SearchSession, list[
     opened, words = session
     searcher: Any = opened.searcher
     checked = 0
-    card = name_filter("Murderous Redcap", "cards", opened.glossary, searcher)
-    for text in _queries(words):
-        plan = compile_query(text, opened.glossary, searcher).plan
-        for filters in (Filters(), Filters(kinds=("ruling",)), Filters(nodes=(card,) if card else ())):
-            compiler = whoosh_topk.Compiler(searcher.topk, whoosh_engine.FIELD_BOOSTS,
-                                            whoosh_engine.WHOOSH_TIEBREAK, whoosh_engine._is_rule)
-            found = whoosh_topk.search(searcher.topk, searcher.searcher, plan, filters, 20, compiler)
-            if found is None:  # exclusions only: whoosh answers those itself
-                continue
-            expected = _brute(searcher, plan, filters, 20)
-            assert [d for _, d in found.docs] == [d for _, d in expected], text
-            assert [s for s, _ in found.docs] == pytest.approx([s for s, _ in expected], rel=1e-9), text
-            checked += 1
+    named = [d.cards for d in bench_search.synthetic_corpus(CORPUS, random.Random(21))][:3]
+    card = name_filter(named[0], "cards", opened.glossary, searcher)
+    mechanic = name_filter("Упорство", "topic", opened.glossary, searcher)
+    assert card is not None and mechanic is not None
+    cases = [(compile_query(text, opened.glossary, searcher).plan, filters) for text in _queries(words)
+             for filters in (Filters(), Filters(kinds=("ruling",)), Filters(nodes=(card,)))]
+    # filters alone (a named card's entries, ``--mechanic``): their cover's lists read whole, or the walk
+    cases += [(None, Filters(nodes=(card,))), (None, Filters(kinds=("card",), nodes=(card,))),
+              (None, Filters(nodes=(mechanic,))), (None, Filters(kinds=("note",), nodes=(mechanic, card)))]
+    filtered = 0
+    for plan, filters in cases:
+        compiler = whoosh_topk.Compiler(searcher.topk, whoosh_engine.FIELD_BOOSTS,
+                                        whoosh_engine.WHOOSH_TIEBREAK, whoosh_engine._is_rule)
+        found = whoosh_topk.search(searcher.topk, plan, filters, 20, compiler)
+        if found is None:  # exclusions only: whoosh answers those itself
+            continue
+        expected = _brute(searcher, plan, filters, 20)
+        assert [d for _, d in found.docs] == [d for _, d in expected], plan
+        assert [s for s, _ in found.docs] == pytest.approx([s for s, _ in expected], rel=1e-9), plan
+        checked += 1
+        filtered += bool(filters.nodes and expected)
     assert checked >= 150
+    assert filtered >= 5  # the card and mechanic filters match something
 
 
 def test_the_walk_ranks_as_whooshs_own_plan(session: tuple[SearchSession, list[str]],
