@@ -16,7 +16,7 @@ the build and of a search process, and query latency p50/p95/max through the who
 (parse, glossary, typo check, ranking, highlight) over the development queries, random 1–3-word queries,
 quoted phrases and prefixes, as wall clock and as the process's CPU time (on a machine shared with other
 work the wall clock measures the others too; the CPU time stays close to a quiet machine's figures).
-Above ``whoosh_engine.EXACT_TOTAL_LIMIT`` entries the whoosh build also writes the impact lists and forward
+Above ``whoosh_engine.TOPK_LIMIT`` entries the whoosh build also writes the impact lists and forward
 records its queries are answered from (``kb/search/whoosh_topk.py``): they count in its build time and size.
 
 ``--cold``: only the cold start of the installed ``kb`` command on the built knowledge base (build/, as

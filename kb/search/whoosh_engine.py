@@ -2,12 +2,13 @@
 
 Ranking is BM25F over the text fields; field weights are applied at query time so that a query naming a
 mechanic (``topic``) or a card (``cards``) lifts that section's entries above passing mentions, and a
-small prior per kind puts rulings before the card or rule they discuss. Up to ``EXACT_TOTAL_LIMIT``
-documents (the bundled data) queries compile into whoosh queries (DisMax over a word's readings and
-glossary equivalents, glossary phrases as phrases). Above it (100 000 entries) the index also carries
+small prior per kind puts rulings before the card or rule they discuss. Up to ``TOPK_LIMIT`` documents
+(the bundled data) queries compile into whoosh queries (DisMax over a word's readings and glossary
+equivalents, glossary phrases as phrases). Above it (10 000 or 100 000 entries) the index also carries
 impact-ordered postings and forward records, and the same plan is answered by the threshold algorithm
-over them (``whoosh_topk``), which reads a few thousand postings where whoosh's matchers walked millions.
-An index built before those files existed falls back to a cheaper whoosh plan: ``_fast_unit``, ``_soft_or``.
+over them (``whoosh_topk``), which scores a few thousand documents where whoosh's matchers walked millions
+of postings. An index above ``EXACT_TOTAL_LIMIT`` without those files (written by another version) falls
+back to a cheaper whoosh plan: ``_fast_unit``, ``_soft_or``.
 """
 
 from __future__ import annotations
@@ -166,6 +167,10 @@ class WhooshSearcher:
     def near(self, term: str) -> list[tuple[str, int]]:
         found: dict[str, int] = {}
         for f in ("text", "topic", "cards"):
+            if self.topk is not None:  # whoosh builds a Levenshtein automaton per call (~18 ms): scan our lexicon
+                for cand, frequency in self.topk.within_one_edit(f, term):
+                    found[cand] = max(found.get(cand, 0), frequency)
+                continue
             for cand in self.reader.terms_within(f, term, 1, prefix=1):
                 if cand != term:
                     found[cand] = max(found.get(cand, 0), self.reader.doc_frequency(f, cand))

@@ -49,9 +49,13 @@ MAX_CHUNK = 1024
 # and generated queries keep their first hit and nearly all their top 10 against the unbounded walk
 # (``scripts/bench_search.py --scale``), and the worst queries stay within the latency target.
 SEEN_BUDGET = 1500
-# Filters alone are answered from their cover's lists read whole when these hold at most this many postings,
-# and the count of their matches stops after this many candidates once a page is found.
-COVER_LIMIT = 50_000
+# The documents a query can match (a phrase: those holding a word of each position; a filter: its cheapest
+# words' documents) are found by reading lists whole when the cheapest of them hold at most this many postings
+# (~30 ns each, at C speed); up to ``EXHAUSTIVE_LIMIT`` candidates are then all scored (the exact top k), more
+# are walked in impact order, skipping the others. Filters alone (a constant score) count their matches
+# among the first ``CONSTANT_SCAN`` candidates once a page is found.
+CANDIDATE_POSTINGS = 40_000
+EXHAUSTIVE_LIMIT = SEEN_BUDGET
 CONSTANT_SCAN = 5_000
 MAX_DEPTH = 24  # parentheses per generated function (Python's parser allows 200)
 _SEP = "\x1f"
@@ -209,11 +213,28 @@ class TopK:
         head = field_name + _SEP + prefix
         return range(bisect.bisect_left(self.keys, head), bisect.bisect_left(self.keys, head + "\U0010ffff"))
 
+    def within_one_edit(self, field_name: str, term: str) -> list[tuple[str, int]]:
+        """The field's other terms with the same first letter at Levenshtein distance 1 from ``term``, with their
+        document frequencies: what whoosh's ``terms_within(field, term, 1, prefix=1)`` finds."""
+        if not term:
+            return []
+        out = []
+        skip = len(field_name) + 1
+        for tid in self.prefixed(field_name, term[0]):
+            cand = self.keys[tid][skip:]
+            if abs(len(cand) - len(term)) <= 1 and cand != term and _one_edit(term[1:], cand[1:]):
+                out.append((cand, int(self.counts[tid])))
+        return out
+
     def chunk(self, tid: int, start: int, stop: int) -> tuple[Any, Any]:
         """Entries ``start:stop`` of a term's impact-ordered list: document numbers and impacts (views)."""
         base, n = self.offsets[tid], self.counts[tid]
         stop = min(stop, n)
         return self.list_ids[base + start : base + stop], self.list_imp[base + n + start : base + n + stop]
+
+    def doc_at(self, tid: int, i: int) -> int:
+        """The document of the ``i``-th highest impact of a term (its list is ordered by impact, then number)."""
+        return int(self.list_ids[self.offsets[tid] + i])
 
     def impact_at(self, tid: int, i: int) -> float:
         """The ``i``-th highest impact of a term (0 past its list's end)."""
@@ -244,6 +265,20 @@ class TopK:
         """Every term id of a document with its impact (tests)."""
         a, b = self.doc_off[doc], self.doc_off[doc + 1]
         return dict(zip(self.ent_tid[a:b], self.ent_imp[a:b], strict=True))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Levenshtein distance at most 1 (a substitution, an insertion or a deletion; no transposition)."""
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) <= 1
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) != 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i:] == b[i + 1 :]
 
 
 def _size(handle: Any) -> int:
@@ -330,6 +365,10 @@ class Compiler:
         self.excludes = False  # a ``must_not`` was compiled
         self._trail: list[int] = []  # term ids in compilation order
         self._sets: list[frozenset[int]] = []  # the guards' term ids (``_guarded``)
+
+    def fresh(self) -> Compiler:
+        """A compiler with the same settings and nothing compiled yet."""
+        return Compiler(self.topk, self.boosts, self.tiebreak, self.is_rule)
 
     # generated code helpers
     def _name(self) -> str:
@@ -471,39 +510,37 @@ class Compiler:
         raise TypeError(f"unknown plan node {node!r}")
 
 
-    def cover(self, node: Node) -> set[int] | None:
-        """Term ids at least one of which every document matching ``node`` holds (``None``: no document matches).
-
-        A phrase is covered by its rarest position, a ``must`` by its cheapest part: a filter's documents are
-        then found by reading a few short lists whole instead of walking the long ones."""
+    def groups(self, node: Node) -> list[set[int]] | None:
+        """Sets of term ids such that every document matching ``node`` holds a term of each (``None``: nothing
+        matches). A phrase needs a word of each position, a ``must`` each of its parts; alternatives need one
+        of their cheapest sets. The documents worth scoring are then the intersection of a few lists' unions
+        (``candidates``)."""
         if isinstance(node, Alt):
             found: set[int] = set()
             for term in node.terms:
                 fields_ = list(node.fields) + (["rules"] if self.is_rule(term) and "rules" not in node.fields else [])
                 found.update(t for f in fields_ if (t := self.topk.tid(f, term)) is not None)
-            return found or None
+            return [found] if found else None
         if isinstance(node, Phrase):
-            found = set()
+            positions: list[set[int]] = [set() for _ in node.positions]
             for f in node.fields:
-                positions = [{t for w in position if (t := self.topk.tid(f, w)) is not None}
-                             for position in node.positions]
-                if all(positions):
-                    found.update(min(positions, key=self.cost))
-            return found or None
+                here = [{t for w in position if (t := self.topk.tid(f, w)) is not None} for position in node.positions]
+                if all(here):
+                    for mine, tids in zip(positions, here, strict=True):
+                        mine.update(tids)
+            return positions if all(positions) else None
         if isinstance(node, Prefix):
             found = {t for f in node.fields for t in self.topk.prefixed(f, node.prefix)}
-            return found or None
-        if isinstance(node, AnyOf):
-            parts = [c for c in (self.cover(child) for child in node.children) if c]
-            return set().union(*parts) if parts else None
+            return [found] if found else None
+        if isinstance(node, AnyOf | Bool) and not (isinstance(node, Bool) and node.must):
+            children = node.children if isinstance(node, AnyOf) else node.should
+            parts = [g for g in (self.groups(child) for child in children) if g]
+            return [set().union(*(min(g, key=self.cost) for g in parts))] if parts else None
         if isinstance(node, Bool):
-            if node.must:
-                musts = [self.cover(child) for child in node.must]
-                if any(m is None for m in musts):
-                    return None
-                return min((m for m in musts if m is not None), key=self.cost)
-            parts = [c for c in (self.cover(child) for child in node.should) if c]
-            return set().union(*parts) if parts else None
+            musts = [self.groups(child) for child in node.must]
+            if any(m is None for m in musts):
+                return None
+            return [g for m in musts if m is not None for g in m]
         raise TypeError(f"unknown plan node {node!r}")
 
     def cost(self, tids: Iterable[int]) -> int:
@@ -545,46 +582,95 @@ class Walk:
     """Fagin's threshold algorithm over the impact lists of one compiled query."""
 
     def __init__(self, topk: TopK, scorer: Scorer, weights: dict[int, float], phrases: Phrases,
-                 accept: Accept, excludes: bool = True) -> None:
+                 accept: Accept, excludes: bool = True, only: set[int] | None = None) -> None:
         self.topk, self.scorer, self.accept, self.phrases = topk, scorer, accept, phrases
+        self.only = only  # the documents worth scoring (``candidates``), or None for any
+        self.units: list[tuple[float, frozenset[int]]] = []  # see ``park``
+        self.parked: frozenset[int] = frozenset()
         self.excludes = excludes  # the plan has exclusions (``must_not``), which the bound leaves out
         self.weights = weights
         self.pos = dict.fromkeys(weights, 0)
         self.chunk = dict.fromkeys(weights, FIRST_CHUNK)
         self.frontier: dict[int, float] = {tid: topk.impact_at(tid, 0) for tid in weights if topk.counts[tid]}
+        self.next_doc = {tid: topk.doc_at(tid, 0) for tid in self.frontier}  # each list's next document
         self.tids = frozenset(weights)
         self.seen: set[int] = set()
         self.matched = 0
         self.heap: list[tuple[float, int]] = []  # the k best (score, -document), worst first
 
     def bound(self) -> float:
+        """The best score a document not met yet could have: the plan at every list's next impact."""
         return self.scorer(self.frontier, -1, self.phrases)
+
+    def lowest_unseen(self) -> int:
+        """The lowest number a document not met yet could have if it scores exactly the bound: it then stands at
+        the next impact of one of the lists, where equal impacts are ordered by number (ties among documents of
+        one card or section are common, and the lower number ranks first)."""
+        return min((self.next_doc[t] for t in self.frontier), default=self.topk.doc_count)
+
+    def sums(self, units: list[tuple[float, frozenset[int]]]) -> None:
+        """The plan is a sum of these parts (a natural question's words), each with its best possible score and
+        its term ids: ``park`` may then stop reading the lists of the weakest (MaxScore)."""
+        self.units = sorted(units, key=lambda u: u[0])
+        self._cumulative = [0.0]
+        for best, _ in self.units:
+            self._cumulative.append(self._cumulative[-1] + best)
+        self._parked_at: dict[int, frozenset[int]] = {0: frozenset()}
+
+    def park(self) -> None:
+        """MaxScore: once the k-th best score is above what the weakest parts could add up to, a document holding
+        none of the other parts' terms cannot reach the k best, so their own lists need not be read any more (the
+        documents holding a stronger part's term are found through its lists). The bound stays valid: no list is
+        read past an unscored document."""
+        theta = self.heap[0][0] * (1 - 1e-9)  # (the parts' sum is rounded otherwise than a document's score)
+        m = bisect.bisect_left(self._cumulative, theta) - 1  # the weakest m parts add up to less than theta
+        m = max(0, min(m, len(self.units) - 1))  # (the strongest part is always read)
+        parked = self._parked_at.get(m)
+        if parked is None:
+            weak = frozenset().union(*(tids for _, tids in self.units[:m]))
+            parked = self._parked_at[m] = weak.difference(*(tids for _, tids in self.units[m:]))
+        self.parked = parked
 
     def step(self, k: int) -> bool:
         """Read one chunk from the list that could add the most; False when every list is read."""
         weights, frontier = self.weights, self.frontier
-        live = [tid for tid in frontier if weights[tid] > 0]
+        if self.units and len(self.heap) >= k:
+            self.park()
+        parked = self.parked
+        live = [tid for tid in frontier if weights[tid] > 0 and tid not in parked]
         if not live:
             return False
         tid = max(live, key=lambda t: (frontier[t] * weights[t], -t))
         start = self.pos[tid]
-        ids, _ = self.topk.chunk(tid, start, start + self.chunk[tid])
+        size = self.chunk[tid]
+        if SEEN_BUDGET:  # no chunk overshoots the budget by much
+            size = max(FIRST_CHUNK, min(size, SEEN_BUDGET - len(self.seen)))
+        ids, _ = self.topk.chunk(tid, start, start + size)
         self.pos[tid] = start + len(ids)
         self.chunk[tid] = min(MAX_CHUNK, self.chunk[tid] * 2)
         if self.pos[tid] >= self.topk.counts[tid]:
             del frontier[tid]
         else:
             frontier[tid] = self.topk.impact_at(tid, self.pos[tid])
+            self.next_doc[tid] = self.topk.doc_at(tid, self.pos[tid])
         fresh = set(ids)
+        if self.only is not None:
+            fresh.intersection_update(self.only)
         fresh.difference_update(self.seen)
         self.seen.update(fresh)
-        impacts, scorer, tids, phrases, accept, heap = (self.topk.impacts, self.scorer, self.tids, self.phrases,
-                                                        self.accept, self.heap)
+        self.consider(fresh, k)
+        return True
+
+    def consider(self, docs: Iterable[int], k: int) -> None:
+        """Score ``docs`` into the k best (in any order: ties are broken by document number, in the entries)."""
+        scorer, tids, phrases, accept, heap = self.scorer, self.tids, self.phrases, self.accept, self.heap
+        doc_off, ent_tid, ent_imp, left = self.topk.doc_off, self.topk.ent_tid, self.topk.ent_imp, bisect.bisect_left
         exact = not self.excludes
-        for doc in sorted(fresh):
+        for doc in docs:
             if accept is not None and not accept(doc):
                 continue
-            found = impacts(doc, tids)
+            a, b = doc_off[doc], doc_off[doc + 1]  # ``TopK.impacts``, inlined
+            found = {t: ent_imp[left(ent_tid, t, a, b)] for t in tids.intersection(ent_tid[a:b])}
             asked = phrases.asked
             value = scorer(found, doc, phrases) if exact and not phrases.checks else scorer(found, -1, phrases)
             if not value:
@@ -603,36 +689,52 @@ class Walk:
                 heapq.heappush(heap, entry)
             elif entry > heap[0]:
                 heapq.heapreplace(heap, entry)
-        return True
 
     def run(self, k: int) -> Found:
+        """The threshold algorithm, until the bound or ``SEEN_BUDGET``."""
         while True:
-            if len(self.heap) >= k and self.heap[0][0] > self.bound():
+            if len(self.heap) >= k and self.heap[0] > (self.bound(), -self.lowest_unseen()):
                 break
             if (SEEN_BUDGET and len(self.seen) >= SEEN_BUDGET) or not self.step(k):
                 break
+        return self.found(k)
+
+    def found(self, k: int) -> Found:
         longest = max((self.topk.counts[t] for t in self.weights if self.weights[t] > 0), default=0)
         best = [(s, -nd) for s, nd in sorted(self.heap, reverse=True)][:k]  # ties: the lower number first
-        return Found(best, max(longest, self.matched))
+        return Found(best, max(longest if self.only is None else 0, self.matched))
+
+    def first(self, k: int) -> Found:
+        """Filters alone (a constant score): the first ``k`` matching candidates by number, and a count of the
+        matches among the first ``CONSTANT_SCAN`` (the total is then a lower bound)."""
+        docs = sorted(self.only or ())
+        for start in range(0, len(docs), k):
+            self.consider(docs[start : start + k], k)
+            if len(self.heap) >= k and start + k >= CONSTANT_SCAN:
+                break
+        return self.found(k)
 
 
-def constant(topk: TopK, scorer: Scorer, tids: frozenset[int], phrases: Phrases, cover: set[int], k: int,
-             accept: Accept) -> Found:
-    """Filters alone (``--card``, ``--mechanic``, a named card's entries): a constant score, so the first ``k``
-    matching documents by number, found among those holding a term of the filters' cover (``Compiler.cover``)."""
-    candidates: set[int] = set()
-    for tid in cover:
-        candidates.update(topk.chunk(tid, 0, topk.counts[tid])[0])
-    found: list[tuple[float, int]] = []
-    matched = 0
-    for scanned, doc in enumerate(sorted(candidates)):
-        if len(found) >= k and scanned >= CONSTANT_SCAN:
-            break  # enough for the page; the total is then a lower bound
-        if (accept is None or accept(doc)) and scorer(topk.impacts(doc, tids), doc, phrases):
-            matched += 1
-            if len(found) < k:
-                found.append((1.0, doc))
-    return Found(found, matched)
+def candidates(topk: TopK, groups: list[set[int]], cost: Callable[[Iterable[int]], int]) -> set[int] | None:
+    """The documents holding a term of each group, when the groups' lists are short enough to read whole
+    (``CANDIDATE_POSTINGS``); ``None`` otherwise."""
+    ordered = sorted(groups, key=cost)
+    if not ordered or cost(ordered[0]) > CANDIDATE_POSTINGS:
+        return None
+    work = 0
+    found: set[int] | None = None
+    for group in ordered:
+        work += cost(group)
+        if found is not None and (work > 2 * CANDIDATE_POSTINGS or not found):
+            break
+        union: set[int] = set()
+        for tid in group:
+            union.update(topk.chunk(tid, 0, topk.counts[tid])[0])
+        if found is None:
+            found = union
+        else:
+            found &= union
+    return found
 
 
 def every(topk: TopK, k: int, accept: Accept) -> Found:
@@ -684,12 +786,28 @@ def search(topk: TopK, plan: Node | None, filters: Any, k: int, compiler: Compil
         return every(topk, k, accept)
     parts = [f"({r[0]})" for r in required] + [f"({main[0]})" if main is not None else "1.0"]
     scorer = compiler.function(parts[0] if len(parts) == 1 else "(" + " and ".join(parts) + ")")
-    phrases = Phrases(topk, compiler.phrases)
-    if main is None:
-        covers = [c for c in (compiler.cover(node) for node in filters.nodes) if c is not None]
-        if len(covers) < len(filters.nodes):
+    groups: list[set[int]] = []
+    for node in ([plan] if plan is not None else []) + list(filters.nodes):
+        found = compiler.groups(node)
+        if found is None:
             return Found([], 0)
-        cheapest = min(covers, key=compiler.cost)
-        if compiler.cost(cheapest) <= COVER_LIMIT:
-            return constant(topk, scorer, frozenset(compiler.weights), phrases, cheapest, k, accept)
-    return Walk(topk, scorer, compiler.weights, phrases, accept, compiler.excludes).run(k)
+        groups += found
+    # one group is what the walk reads anyway (and may stop early on): candidates only narrow an intersection
+    only = candidates(topk, groups, compiler.cost) if len(groups) > 1 or main is None else None
+    walk = Walk(topk, scorer, compiler.weights, Phrases(topk, compiler.phrases), accept, compiler.excludes, only)
+    if only is not None and main is None:
+        return walk.first(k)
+    if only is not None and len(only) <= EXHAUSTIVE_LIMIT:
+        walk.consider(only, k)  # every candidate scored: the exact top k
+        return walk.found(k)
+    if (isinstance(plan, Bool) and not plan.must and not plan.must_not and len(plan.should) > 1
+            and not filters.nodes):  # a natural question: the sum of its words' scores
+        units = []
+        for child in plan.should:
+            sub = compiler.fresh()
+            sub.compile(child)
+            tids = frozenset(sub.weights)
+            # the whole plan at the part's best impacts: the part's best score (or more, when parts share a term)
+            units.append((scorer({t: topk.impact_at(t, 0) for t in tids}, -1, walk.phrases), tids))
+        walk.sums(units)
+    return walk.run(k)

@@ -100,9 +100,14 @@ def _brute(searcher: Any, plan: Any, filters: Filters, k: int) -> list[tuple[flo
     return [(-s, d) for s, d in heapq.nsmallest(k, scored)]
 
 
+@pytest.mark.parametrize("strategy", ["as configured", "walk among candidates", "walk alone"])
 def test_the_walk_finds_the_plans_true_top_k(session: tuple[SearchSession, list[str]],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+                                              monkeypatch: pytest.MonkeyPatch, strategy: str) -> None:
     monkeypatch.setattr(whoosh_topk, "SEEN_BUDGET", 0)  # unbounded: the walk must then be exact
+    if strategy == "walk among candidates":  # candidates found, but too many to score them all
+        monkeypatch.setattr(whoosh_topk, "EXHAUSTIVE_LIMIT", 0)
+    elif strategy == "walk alone":  # no list short enough to find the candidates by
+        monkeypatch.setattr(whoosh_topk, "CANDIDATE_POSTINGS", 0)
     opened, words = session
     searcher: Any = opened.searcher
     checked = 0
@@ -153,3 +158,22 @@ def test_the_walk_ranks_as_whooshs_own_plan(session: tuple[SearchSession, list[s
     assert counted >= 40
     assert same_first / counted >= 0.95, same_first / counted
     assert overlap / counted >= 0.95, overlap / counted
+
+
+def test_typo_candidates_are_whooshs(session: tuple[SearchSession, list[str]]) -> None:
+    """The lexicon scan that replaces whoosh's Levenshtein automaton finds the same words one edit away."""
+    opened, words = session
+    searcher: Any = opened.searcher
+    rng = random.Random(8)
+    compared = found = 0
+    for word in rng.sample([w.lower() for w in words if len(w) >= 4], 60):
+        i = rng.randrange(1, len(word))
+        for typo in (word, word[:i] + word[i + 1 :], word[:i] + "о" + word[i:], word[:i] + "а" + word[i + 1 :]):
+            for f in ("text", "topic", "cards"):
+                theirs = {(c, searcher.reader.doc_frequency(f, c)) for c in searcher.reader.terms_within(f, typo, 1, 1)
+                          if c != typo}
+                ours = set(searcher.topk.within_one_edit(f, typo))
+                assert ours == theirs, (f, typo)
+                compared += 1
+                found += bool(ours)
+    assert compared >= 600 and found >= 100
