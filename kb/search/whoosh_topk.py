@@ -59,6 +59,7 @@ EXHAUSTIVE_LIMIT = SEEN_BUDGET
 CONSTANT_SCAN = 5_000
 MAX_DEPTH = 24  # parentheses per generated function (Python's parser allows 200)
 _SEP = "\x1f"
+_COMPILED: dict[str, Any] = {}  # generated source → code object
 _SECTIONS = ("doc_off", "labels", "ent_tid", "ent_imp", "ent_pos", "positions")
 
 # ``(impacts, doc, phrase) -> score``: ``impacts`` maps the query's term ids found in the document to their
@@ -244,15 +245,6 @@ class TopK:
         """``LABELS[which]`` of a document."""
         return self.strings[self.labels[3 * doc + which]]
 
-    def impacts(self, doc: int, tids: frozenset[int]) -> dict[int, float]:
-        """The document's impacts for the query's term ids only (a document holds a handful of them)."""
-        a, b = self.doc_off[doc], self.doc_off[doc + 1]
-        found = tids.intersection(self.ent_tid[a:b])
-        if not found:
-            return {}
-        ent_tid, ent_imp, left = self.ent_tid, self.ent_imp, bisect.bisect_left
-        return {t: ent_imp[left(ent_tid, t, a, b)] for t in found}
-
     def positions(self, doc: int, tid: int) -> Any:
         """Where term ``tid`` stands in the document (a phrase field's positions; empty elsewhere)."""
         a, b = self.doc_off[doc], self.doc_off[doc + 1]
@@ -364,11 +356,8 @@ class Compiler:
         self._names = 0
         self.excludes = False  # a ``must_not`` was compiled
         self._trail: list[int] = []  # term ids in compilation order
+        self.parts: dict[int, list[frozenset[int]]] = {}  # a Bool's (by id) ``should`` parts' term ids
         self._sets: list[frozenset[int]] = []  # the guards' term ids (``_guarded``)
-
-    def fresh(self) -> Compiler:
-        """A compiler with the same settings and nothing compiled yet."""
-        return Compiler(self.topk, self.boosts, self.tiebreak, self.is_rule)
 
     # generated code helpers
     def _name(self) -> str:
@@ -379,8 +368,8 @@ class Compiler:
         if depth <= MAX_DEPTH:
             return code, depth
         name = f"f{len(self._defs)}"
-        self._defs.append(f"def {name}(i, g, d, ph):\n    return {code}\n")
-        return f"{name}(i, g, d, ph)", 1
+        self._defs.append(f"def {name}(i, g, k, d, ph):\n    return {code}\n")
+        return f"{name}(i, g, k, d, ph)", 1
 
     def _max(self, parts: list[tuple[str, int]]) -> tuple[str, int]:
         depth = max(p[1] for p in parts) + 1
@@ -401,14 +390,20 @@ class Compiler:
         question's other words and their glossary equivalents cost one set test, not a dozen lookups."""
         name = f"s{len(self._sets)}"
         self._sets.append(frozenset(self._trail[since:]))
-        return self._expr(f"({part[0]} if not {name}.isdisjoint(i) else 0.0)", part[1] + 1)
+        return self._expr(f"({part[0]} if not k.isdisjoint({name}) else 0.0)", part[1] + 1)
 
     def function(self, expr: str) -> Scorer:
         """The scoring function of a compiled expression (``compile``'s result)."""
-        source = "".join(self._defs) + f"def score(i, d, ph):\n    g = i.get\n    return {expr}\n"
+        source = "".join(self._defs) + f"def score(i, d, ph):\n    g, k = i.get, i.keys()\n    return {expr}\n"
+        code = _COMPILED.get(source)
+        if code is None:  # (a card's name filter, a repeated query: compiled once)
+            code = compile(source, "<plan>", "exec")  # our own generated code: numbers only, no user text
+            if len(_COMPILED) >= 256:
+                _COMPILED.clear()
+            _COMPILED[source] = code
         namespace: dict[str, Any] = {"mp": _max_plus_of, "pre": _prefix_sum}
         namespace.update((f"s{n}", tids) for n, tids in enumerate(self._sets))
-        exec(compile(source, "<plan>", "exec"), namespace)  # our own generated code, no user text in it
+        exec(code, namespace)
         scorer: Scorer = namespace["score"]
         return scorer
 
@@ -490,7 +485,14 @@ class Compiler:
             return self._guarded(self._boosted(self._max(children), node.boost), since)
         if isinstance(node, Bool):
             must = [self.compile(c, weight * node.boost, read) for c in node.must]
-            should = [c for c in (self.compile(c, weight * node.boost, read) for c in node.should) if c]
+            should, parts = [], []
+            for child in node.should:
+                since = len(self._trail)
+                compiled = self.compile(child, weight * node.boost, read)
+                if compiled:
+                    should.append(compiled)
+                    parts.append(frozenset(self._trail[since:]))
+            self.parts[id(node)] = parts
             must_not = [c for c in (self.compile(c, 0.0, False) for c in node.must_not) if c]
             if any(m is None for m in must):
                 return None
@@ -669,7 +671,8 @@ class Walk:
         for doc in docs:
             if accept is not None and not accept(doc):
                 continue
-            a, b = doc_off[doc], doc_off[doc + 1]  # ``TopK.impacts``, inlined
+            a, b = doc_off[doc], doc_off[doc + 1]
+            # the query's terms among the document's (sorted: found by bisection), with their impacts
             found = {t: ent_imp[left(ent_tid, t, a, b)] for t in tids.intersection(ent_tid[a:b])}
             asked = phrases.asked
             value = scorer(found, doc, phrases) if exact and not phrases.checks else scorer(found, -1, phrases)
@@ -738,10 +741,13 @@ def candidates(topk: TopK, groups: list[set[int]], cost: Callable[[Iterable[int]
 
 
 def every(topk: TopK, k: int, accept: Accept) -> Found:
-    """Filters alone (kind, set, language): a constant score, the first ``k`` accepted documents by number."""
+    """Filters alone (kind, set, language): a constant score, the first ``k`` accepted documents by number, and a
+    count of those among the first ``CONSTANT_SCAN`` documents once the page is full (a lower bound)."""
     found: list[tuple[float, int]] = []
     count = 0
     for doc in range(topk.doc_count):
+        if len(found) >= k and doc >= CONSTANT_SCAN:
+            break
         if accept is None or accept(doc):
             count += 1
             if len(found) < k:
@@ -802,12 +808,7 @@ def search(topk: TopK, plan: Node | None, filters: Any, k: int, compiler: Compil
         return walk.found(k)
     if (isinstance(plan, Bool) and not plan.must and not plan.must_not and len(plan.should) > 1
             and not filters.nodes):  # a natural question: the sum of its words' scores
-        units = []
-        for child in plan.should:
-            sub = compiler.fresh()
-            sub.compile(child)
-            tids = frozenset(sub.weights)
-            # the whole plan at the part's best impacts: the part's best score (or more, when parts share a term)
-            units.append((scorer({t: topk.impact_at(t, 0) for t in tids}, -1, walk.phrases), tids))
-        walk.sums(units)
+        # the whole plan at a part's best impacts: the part's best score (or more, when parts share a term)
+        walk.sums([(scorer({t: topk.impact_at(t, 0) for t in tids}, -1, walk.phrases), tids)
+                   for tids in compiler.parts[id(plan)]])
     return walk.run(k)
