@@ -185,3 +185,19 @@ def test_typo_candidates_are_whooshs(session: tuple[SearchSession, list[str]]) -
                 compared += 1
                 found += bool(ours)
     assert compared >= 600 and found >= 100
+
+
+def test_a_deeply_nested_query_is_scored_like_any_other(session: tuple[SearchSession, list[str]]) -> None:
+    """Each plan level nests the generated scorer's parentheses: deep plans are split into helper functions, so a
+    hundred nested groups compile (Python's parser stops at 200 parentheses) and still score exactly."""
+    opened, words = session
+    searcher: Any = opened.searcher
+    text = " (".join(words[:100]) + ")" * 99
+    plan = compile_query(text, opened.glossary, searcher).plan
+    compiler = whoosh_topk.Compiler(searcher.topk, whoosh_engine.FIELD_BOOSTS, whoosh_engine.WHOOSH_TIEBREAK,
+                                    whoosh_engine._is_rule)
+    found = whoosh_topk.search(searcher.topk, plan, Filters(), 20, compiler)
+    assert found is not None and found.docs
+    assert len(compiler._defs) >= 3  # split into helpers
+    expected = _brute(searcher, plan, Filters(), 20)
+    assert [d for _, d in found.docs] == [d for _, d in expected]
