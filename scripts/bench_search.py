@@ -16,7 +16,7 @@ the build and of a search process, and query latency p50/p95/max through the who
 (parse, glossary, typo check, ranking, highlight) over the development queries, random 1–3-word queries,
 quoted phrases and prefixes, as wall clock and as the process's CPU time (on a machine shared with other
 work the wall clock measures the others too; the CPU time stays close to a quiet machine's figures).
-Above ``whoosh_engine.EXACT_TOTAL_LIMIT`` entries the whoosh build also writes the impact lists and forward
+Above ``whoosh_engine.TOPK_LIMIT`` entries the whoosh build also writes the impact lists and forward
 records its queries are answered from (``kb/search/whoosh_topk.py``): they count in its build time and size.
 
 ``--cold``: only the cold start of the installed ``kb`` command on the built knowledge base (build/, as
@@ -364,14 +364,15 @@ def child_build(size: int, backend: str, directory: Path, seed: int) -> dict[str
     from kb.search.index import write_vocabulary
 
     docs = real_corpus(size, seed)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     get_engine(backend).build(docs, directory)
     gloss = glossary_mod.load(ROOT / "data" / "glossary")
     (directory / "glossary.json").write_text(gloss.to_json(), "utf-8")
     write_vocabulary(directory, vocabulary_of(t for d in docs for t in (d.text, d.topic, d.cards)))
     (directory / "meta.json").write_text(json.dumps({"engine": backend, "doc_count": len(docs)}), "utf-8")
     seconds = time.perf_counter() - started
-    return {"build_s": seconds, "bytes": dir_size(directory), "build_rss": _rss_mib()}
+    return {"build_s": seconds, "build_cpu_s": time.process_time() - cpu_started, "bytes": dir_size(directory),
+            "build_rss": _rss_mib()}
 
 
 def child_query(size: int, backend: str, directory: Path, seed: int, count: int) -> dict[str, float]:
@@ -432,7 +433,8 @@ def scale(args: argparse.Namespace) -> int:
                     figures.update(json.loads(out.stdout.strip().splitlines()[-1]))
                 rows.append((size, backend, figures))
                 f = figures
-                print(f"{size:>7} {backend:<8} build {f['build_s']:7.1f} s  {f['bytes'] / 2**20:7.1f} MiB  "
+                print(f"{size:>7} {backend:<8} build {f['build_s']:7.1f} s (CPU {f.get('build_cpu_s', 0):6.1f} s)  "
+                      f"{f['bytes'] / 2**20:7.1f} MiB  "
                       f"build RSS {f['build_rss']:6.0f} MiB  search +{f['query_rss']:5.0f} MiB  "
                       f"open {f['open_s'] * 1000:6.0f} ms  {int(f['queries'])} queries: p50 {f['p50']:7.2f}  "
                       f"p95 {f['p95']:7.2f}  max {f['max']:8.2f} ms; engine alone p50 {f['engine_p50']:6.2f}  "

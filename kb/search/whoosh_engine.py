@@ -2,12 +2,13 @@
 
 Ranking is BM25F over the text fields; field weights are applied at query time so that a query naming a
 mechanic (``topic``) or a card (``cards``) lifts that section's entries above passing mentions, and a
-small prior per kind puts rulings before the card or rule they discuss. Up to ``EXACT_TOTAL_LIMIT``
-documents (the bundled data) queries compile into whoosh queries (DisMax over a word's readings and
-glossary equivalents, glossary phrases as phrases). Above it (100 000 entries) the index also carries
+small prior per kind puts rulings before the card or rule they discuss. Up to ``TOPK_LIMIT`` documents
+(the bundled data) queries compile into whoosh queries (DisMax over a word's readings and glossary
+equivalents, glossary phrases as phrases). Above it (10 000 or 100 000 entries) the index also carries
 impact-ordered postings and forward records, and the same plan is answered by the threshold algorithm
-over them (``whoosh_topk``), which reads a few thousand postings where whoosh's matchers walked millions.
-An index built before those files existed falls back to a cheaper whoosh plan: ``_fast_unit``, ``_soft_or``.
+over them (``whoosh_topk``), which scores a few thousand documents where whoosh's matchers walked millions
+of postings. An index above ``EXACT_TOTAL_LIMIT`` without those files (written by another version) falls
+back to a cheaper whoosh plan: ``_fast_unit``, ``_soft_or``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ RERANK_DEPTH = 20
 # Up to this many documents one unoptimised pass scores and counts every match (an exact total). Above it,
 # whoosh's block-quality skipping keeps p95 low and the total becomes whoosh's estimate.
 EXACT_TOTAL_LIMIT = 20_000
+# Above this many documents the index also carries impact lists and forward records, and queries are answered
+# from them (``whoosh_topk``): the plan's exact top hits at a fraction of whoosh's cost (the total becomes a
+# lower bound). The bundled data stays below it, on whoosh's own plan.
+TOPK_LIMIT = 8_000
 COMMON_FRACTION = 0.02
 # whoosh builds a DisMax of three or more queries with ``make_weighted_tree``, which drops the tiebreak, and
 # ``_tree_matcher`` does that for two as well: the small-index plan's DisMax is the best score alone (the
@@ -90,7 +95,7 @@ class WhooshEngine:
             writer.cancel()
             raise
         writer.commit()
-        if count > EXACT_TOTAL_LIMIT:
+        if count > TOPK_LIMIT:
             from kb.search import whoosh_topk
 
             whoosh_topk.write(directory, ix, bm25_weighting())
@@ -129,18 +134,25 @@ class WhooshSearcher:
         self.strict = False  # set while compiling the all-words-required first try (large indexes)
         self._present: dict[tuple[str, str], bool] = {}
         self.topk: Any = None  # the impact lists of a large index (``whoosh_topk``), when it has them
-        if self.fast and directory is not None:
+        if directory is not None and self.reader.doc_count_all() > TOPK_LIMIT:
             from kb.search import whoosh_topk
 
             if (directory / whoosh_topk.LEXICON).exists():
-                self.topk = whoosh_topk.TopK(directory)
+                try:
+                    self.topk = whoosh_topk.TopK(directory)
+                except whoosh_topk.StaleFormat:
+                    self.topk = None  # written by another version: whoosh's own plan answers
 
     def has(self, field_name: str, term: str) -> bool:
         """Is ``term`` indexed in ``field_name``? Memoised: compilation asks the same questions often."""
         key = (field_name, term)
         found = self._present.get(key)
         if found is None:
-            found = self._present[key] = key in self.reader
+            if self.topk is not None and field_name in FIELD_BOOSTS:
+                found = self.topk.tid(field_name, term) is not None
+            else:
+                found = key in self.reader
+            self._present[key] = found
         return found
 
     def close(self) -> None:
@@ -155,6 +167,10 @@ class WhooshSearcher:
     def near(self, term: str) -> list[tuple[str, int]]:
         found: dict[str, int] = {}
         for f in ("text", "topic", "cards"):
+            if self.topk is not None:  # whoosh builds a Levenshtein automaton per call (~18 ms): scan our lexicon
+                for cand, frequency in self.topk.within_one_edit(f, term):
+                    found[cand] = max(found.get(cand, 0), frequency)
+                continue
             for cand in self.reader.terms_within(f, term, 1, prefix=1):
                 if cand != term:
                     found[cand] = max(found.get(cand, 0), self.reader.doc_frequency(f, cand))
@@ -165,6 +181,9 @@ class WhooshSearcher:
 
     def frequency(self, term: str) -> int:
         """Documents holding ``term`` in the field where it is most frequent."""
+        if self.topk is not None:  # the impact lists' lengths: no whoosh term-info lookups
+            return max((self.topk.counts[t] for f in FIELD_BOOSTS if (t := self.topk.tid(f, term)) is not None),
+                       default=0)
         return max(int(self.reader.doc_frequency(f, term)) for f in FIELD_BOOSTS)
 
     # Compilation
@@ -389,10 +408,10 @@ class WhooshSearcher:
         from kb.search import whoosh_topk
 
         compiler = whoosh_topk.Compiler(self.topk, FIELD_BOOSTS, WHOOSH_TIEBREAK, _is_rule)
-        found = whoosh_topk.search(self.topk, self.searcher, plan, filters, max(limit, RERANK_DEPTH), compiler)
+        found = whoosh_topk.search(self.topk, plan, filters, max(limit, RERANK_DEPTH), compiler)
         if found is None:
             return None
-        kinds = {doc: self.topk.record(doc)[0] for _, doc in found.docs}
+        kinds = {doc: self.topk.label(doc, 0) for _, doc in found.docs}
         ranked = sorted(enumerate(found.docs), key=lambda r: (-r[1][0] * KIND_PRIOR.get(kinds[r[1][1]], 1.0), r[0]))
         hits = []
         for _, (score, doc) in ranked[:limit]:

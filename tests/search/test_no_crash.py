@@ -44,8 +44,9 @@ def corpus(
 ) -> Iterator[tuple[SearchSession, list[str]]]:
     backend, plan = request.param.split("-", 1)
     limit = LOWERED_LIMIT if plan == "large-plan" else whoosh_engine.EXACT_TOTAL_LIMIT
-    saved = whoosh_engine.EXACT_TOTAL_LIMIT
+    saved, saved_topk = whoosh_engine.EXACT_TOTAL_LIMIT, whoosh_engine.TOPK_LIMIT
     whoosh_engine.EXACT_TOTAL_LIMIT = limit
+    whoosh_engine.TOPK_LIMIT = min(limit, saved_topk)  # the large plan answers from the impact lists
     tantivy_module = sys.modules.get("kb.search.tantivy_engine")
     if backend == "tantivy":
         from kb.search import tantivy_engine as tantivy_module
@@ -59,10 +60,12 @@ def corpus(
     assert isinstance(session, SearchSession)
     large = getattr(session.searcher, "fast" if backend == "whoosh" else "large")
     assert large is (plan == "large-plan")
+    if backend == "whoosh":
+        assert (session.searcher.topk is not None) is (plan == "large-plan")  # type: ignore[attr-defined]
     words = sorted({t.surface for d in docs[:200] for t in tokenize(d.text) if t.kind == "word" and not t.stop})
     yield session, words
     session.close()
-    whoosh_engine.EXACT_TOTAL_LIMIT = saved
+    whoosh_engine.EXACT_TOTAL_LIMIT, whoosh_engine.TOPK_LIMIT = saved, saved_topk
     if tantivy_module is not None:
         tantivy_module.EXACT_TOTAL_LIMIT = saved  # type: ignore[attr-defined]
 
