@@ -292,17 +292,16 @@ def real_documents() -> list[IndexDoc]:
     from kb.search import glossary as glossary_mod
     from kb.search.documents import index_documents
     from kb.search.index import _mechanic_names
+    from kb.store import load
 
     kb_file = ROOT / "build" / "kb.sqlite"
     if kb_file.exists():
-        from kb.store import load
-
         kb = load(kb_file)
-    else:
-        from ingest.pipeline import parse_path  # type: ignore[attr-defined]
-        from kb.build import build
-
-        kb = build([parse_path(p) for p in sorted((ROOT / "data" / "sources").glob("*.txt"))])
+    else:  # not built yet: the bundled documents ingested into a scratch build directory, as `kb ingest` does
+        with tempfile.TemporaryDirectory(prefix="bench-search-kb-") as scratch:
+            kb_bin = str(Path(sys.executable).with_name("kb"))
+            subprocess.run([kb_bin, "ingest", "--quiet"], env={**os.environ, "KB_BUILD_DIR": scratch}, check=True)
+            kb = load(Path(scratch) / "kb.sqlite")
     glossary = ROOT / "data" / "glossary"
     return list(index_documents(kb, glossary_mod.card_name_pairs(glossary), _mechanic_names(glossary)))
 
