@@ -438,6 +438,13 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("face-down-is-2-2", "708.2a", "objects.py", "power=2, toughness=2", "power=1, toughness=1"),
     Mutant(
+        "instant-stays-off-battlefield",
+        "400.4a",
+        "game.py",
+        'if to_zone == "battlefield" and not face_down and obj.zone != "battlefield" and (',
+        'if False and (',
+    ),
+    Mutant(
         "enters-with-counters-triggers",
         "122.6",
         "game.py",
