@@ -57,6 +57,7 @@ FILTER: dict[str, str] = {
     "tapped": "bool",
     "mana_value_at_most": "int",
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
+    "power_at_most": "int",  # "all creatures with power 3 or less" (its power now, layers applied)
     "attacking": "bool",
     "attached": "bool",
     "keyword": "keyword",

@@ -438,6 +438,13 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("face-down-is-2-2", "708.2a", "objects.py", "power=2, toughness=2", "power=1, toughness=1"),
     Mutant(
+        "power-at-most-filter",
+        "208.1",
+        "layers.py",
+        'chars.power > int(filt["power_at_most"])',
+        'chars.power >= int(filt["power_at_most"])',
+    ),
+    Mutant(
         "instant-stays-off-battlefield",
         "400.4a",
         "game.py",
