@@ -445,6 +445,13 @@ MUTANTS: tuple[Mutant, ...] = (
         'chars.power >= int(filt["power_at_most"])',
     ),
     Mutant(
+        "power-of-target-lki",
+        "608.2h",
+        "effects.py",
+        "elif (snap := _target_lki(ctx, ref)) is not None:",
+        "elif False and (snap := _target_lki(ctx, ref)) is not None:",
+    ),
+    Mutant(
         "instant-stays-off-battlefield",
         "400.4a",
         "game.py",
