@@ -517,7 +517,10 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
         for keyword in data["keywords"]:
             chars.keywords.pop(keyword, None)
     elif kind == "set_pt":  # also gives P/T to a permanent that had none (an animated artifact)
-        chars.power, chars.toughness = int(data["power"]), int(data["toughness"])
+        if "power" in data:
+            chars.power = int(data["power"])
+        if "toughness" in data:  # "has base power 8" sets the power alone
+            chars.toughness = int(data["toughness"])
     elif kind == "pump":
         if chars.power is not None and chars.toughness is not None:
             chars.power += int(data.get("power", 0))

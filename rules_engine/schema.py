@@ -90,7 +90,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
-    "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},
+    "set_pt": {"power": "amount!", "toughness": "amount", **_ON},  # "has base power 8": toughness left as it is
     "switch_pt": dict(_ON),
     "grant": {"keywords": "keywords!", **_ON},
     "lose_abilities": dict(_ON),

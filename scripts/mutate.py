@@ -1365,7 +1365,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "copy-of-a-departed-object-made-of-nothing",
         "608.2h",
         "effects.py",
-        "    snap = ctx.game.lki.get(ctx.targets[index].oid)  # type: ignore[arg-type]\n",
+        "    snap = _target_lki(ctx, ref)\n",
         "    snap = None\n",
     ),
     Mutant(
