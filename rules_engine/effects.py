@@ -367,7 +367,7 @@ def _pump(ctx: Context, v: dict[str, Any]) -> None:
 @effect("set_pt")
 def _set_pt(ctx: Context, v: dict[str, Any]) -> None:
     """Rule 613.4b: "has base power and toughness N/N", or only "has base power N" (Crater Elemental)."""
-    data = {key: amount(ctx, v[key], "set") for key in ("power", "toughness") if key in v}
+    data: dict[str, Any] = {key: amount(ctx, v[key], "set") for key in ("power", "toughness") if key in v}
     _continuous(ctx, "7b", "set_pt", data, v.get("on", "target"), v.get("duration"))
 
 
