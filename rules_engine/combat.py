@@ -78,6 +78,7 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
             raise IllegalAction(f"{narr.obj(game, obj)} атакует в каждом бою, если может", "508.1d")
     for obj, target in chosen:
         obj.attacking = target
+        game.touch()  # "attacking creatures you control have lifelink": a filter reads the combat status
         if "vigilance" not in game.chars(obj).keywords:
             tapping.tap(game, obj)
         whom = narr.player(target) if isinstance(target, str) else narr.obj(game, game.find(target) or obj)
@@ -319,6 +320,7 @@ def remove_from_combat(game: Game, obj: GameObject) -> None:
     obj.blocking = []
     obj.blocked = False
     game.touch()
+    game.touch()
     game.log(f"{narr.obj(game, obj)} удаляется из боя")
 
 
@@ -443,3 +445,4 @@ def end_combat(game: Game) -> None:
         obj.attacking = None
         obj.blocking = []
         obj.blocked = False
+    game.touch()

@@ -162,6 +162,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
             chars = game.chars(objs[0])
         elif ref == "self":
             chars = game.source_chars(ctx.source)[0]  # last known information
+        elif (snap := _target_lki(ctx, ref)) is not None:
+            chars = snap.chars  # rule 608.2h: "that creature's power" once it has left (Grisly Spectacle, Goliath)
         else:
             return 0
         stat = chars.power if key == "power_of" else chars.toughness
@@ -364,7 +366,8 @@ def _pump(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("set_pt")
 def _set_pt(ctx: Context, v: dict[str, Any]) -> None:
-    data = {"power": amount(ctx, v["power"], "set"), "toughness": amount(ctx, v["toughness"], "set")}
+    """Rule 613.4b: "has base power and toughness N/N", or only "has base power N" (Crater Elemental)."""
+    data: dict[str, Any] = {key: amount(ctx, v[key], "set") for key in ("power", "toughness") if key in v}
     _continuous(ctx, "7b", "set_pt", data, v.get("on", "target"), v.get("duration"))
 
 
@@ -708,15 +711,25 @@ def _token_copy(ctx: Context, v: dict[str, Any]) -> None:
         _token_enters(ctx, card)
 
 
-def _copy_originals(ctx: Context, ref: Any) -> list[GameObject | Snapshot]:
-    live: list[GameObject | Snapshot] = list(objects(ctx, ref))
+def _target_lki(ctx: Context, ref: Any) -> Snapshot | None:
+    """A legal target, or the object of the event (``it``), that has left its zone since (608.2h): its last
+    known information, else None."""
     text = str(ref)
-    if live or not text.startswith("target"):
-        return live
+    if text == "it" and ctx.event is not None and ctx.event.obj is not None:
+        return ctx.game.lki.get(ctx.event.obj.oid)
+    if not text.startswith("target"):
+        return None
     index = int(text[6:] or 0)
     if index >= len(ctx.targets) or (ctx.legal and not ctx.legal[index]) or ctx.targets[index].oid is None:
-        return []
-    snap = ctx.game.lki.get(ctx.targets[index].oid)  # type: ignore[arg-type]
+        return None
+    return ctx.game.lki.get(ctx.targets[index].oid)  # type: ignore[arg-type]
+
+
+def _copy_originals(ctx: Context, ref: Any) -> list[GameObject | Snapshot]:
+    live: list[GameObject | Snapshot] = list(objects(ctx, ref))
+    if live:
+        return live
+    snap = _target_lki(ctx, ref)
     return [snap] if snap is not None else []
 
 

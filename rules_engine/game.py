@@ -222,6 +222,12 @@ class Game:
         elsewhere (614.1a); ``instead`` is the moving effect's own "put it into ZONE instead" (614.15)."""
         from rules_engine import copies, replacement, triggers
 
+        if to_zone == "battlefield" and not face_down and obj.zone != "battlefield" and (
+            {"Instant", "Sorcery"} & set(obj.definition.types)
+        ):  # rule 400.4a: an instant or sorcery card that would enter the battlefield remains where it is
+            self.log(f"{narr.obj(self, obj)} — карта мгновенного заклинания или волшебства, на поле битвы она не "
+                     f"выходит и остается в зоне «{from_zone_ru(obj.zone)}» (правило 400.4a)")
+            return obj
         snap = self.snapshot(obj)
         self.lki[obj.oid] = snap
         from_zone = obj.zone

@@ -115,6 +115,8 @@ COUNTER_NAMES = {
     "energy": "жетон энергии",
     "age": "жетон возраста",  # cumulative upkeep (702.24a)
     "hoofprint": "жетон следов",
+    "muster": "жетон смотра",  # Assemble the Legion (its printed Russian text)
+    "lore": "жетон знаний",  # Scroll of the Masters
 }
 # A triggered ability without a name_ru is told by its trigger condition.
 TRIGGER_TEXT = {

@@ -217,6 +217,8 @@ def matches(
             return False
     if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):
         return False
+    if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):
+        return False  # "a creature with power 3 or less" (its power now, layers applied)
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):
@@ -515,7 +517,10 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
         for keyword in data["keywords"]:
             chars.keywords.pop(keyword, None)
     elif kind == "set_pt":  # also gives P/T to a permanent that had none (an animated artifact)
-        chars.power, chars.toughness = int(data["power"]), int(data["toughness"])
+        if "power" in data:
+            chars.power = int(data["power"])
+        if "toughness" in data:  # "has base power 8" sets the power alone
+            chars.toughness = int(data["toughness"])
     elif kind == "pump":
         if chars.power is not None and chars.toughness is not None:
             chars.power += int(data.get("power", 0))

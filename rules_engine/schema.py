@@ -57,6 +57,7 @@ FILTER: dict[str, str] = {
     "tapped": "bool",
     "mana_value_at_most": "int",
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
+    "power_at_most": "int",  # "all creatures with power 3 or less" (its power now, layers applied)
     "attacking": "bool",
     "attached": "bool",
     "keyword": "keyword",
@@ -89,7 +90,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
-    "set_pt": {"power": "amount!", "toughness": "amount!", **_ON},
+    "set_pt": {"power": "amount!", "toughness": "amount", **_ON},  # "has base power 8": toughness left as it is
     "switch_pt": dict(_ON),
     "grant": {"keywords": "keywords!", **_ON},
     "lose_abilities": dict(_ON),

@@ -438,6 +438,27 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("face-down-is-2-2", "708.2a", "objects.py", "power=2, toughness=2", "power=1, toughness=1"),
     Mutant(
+        "power-at-most-filter",
+        "208.1",
+        "layers.py",
+        'chars.power > int(filt["power_at_most"])',
+        'chars.power >= int(filt["power_at_most"])',
+    ),
+    Mutant(
+        "power-of-target-lki",
+        "608.2h",
+        "effects.py",
+        "elif (snap := _target_lki(ctx, ref)) is not None:",
+        "elif False and (snap := _target_lki(ctx, ref)) is not None:",
+    ),
+    Mutant(
+        "instant-stays-off-battlefield",
+        "400.4a",
+        "game.py",
+        'if to_zone == "battlefield" and not face_down and obj.zone != "battlefield" and (',
+        'if False and (',
+    ),
+    Mutant(
         "enters-with-counters-triggers",
         "122.6",
         "game.py",
@@ -1344,7 +1365,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "copy-of-a-departed-object-made-of-nothing",
         "608.2h",
         "effects.py",
-        "    snap = ctx.game.lki.get(ctx.targets[index].oid)  # type: ignore[arg-type]\n",
+        "    snap = _target_lki(ctx, ref)\n",
         "    snap = None\n",
     ),
     Mutant(
