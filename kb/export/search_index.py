@@ -59,6 +59,8 @@ LONG_LIST = 2000  # characters: a longer posting list gets its own file
 SHARD_TARGET = 3000  # bytes a term / form / glossary shard aims at (a query loads one per word or term)
 DISPLAY_CHARS = 1200  # a hit's text in the page data (the search shows at most 600 around the match)
 PHRASE_MARK = "\u0001"
+_MEMO_LIMIT = 200_000  # entries of each analysis table an index build keeps (word forms, short fields, contexts)
+_TOKEN_RE = analysis._TOKEN_RE  # the analyzer's own expression (``IndexBuilder._positions`` reads it directly)
 # Postings digits: printable ASCII but the two characters JSON escapes; the first half ends a number.
 ALPHABET = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\')
 BASE = len(ALPHABET) // 2
@@ -98,6 +100,7 @@ def _varint(values: Iterable[int]) -> str:
 
 
 _SMALL = [_varint([v]).encode("ascii") for v in range(BASE * BASE)]  # one or two digits, precomputed
+_SMALL_COUNT = len(_SMALL)
 
 
 class _Postings:
@@ -119,6 +122,16 @@ class _Postings:
         self.count += 1
         for v in values:
             data += small[v] if v < len(small) else _varint([v]).encode("ascii")
+
+    def add_scored(self, number: int, tf: int, lbyte: int) -> None:
+        """``add(number, tf, lbyte)`` without its generality: the hot path of the index (millions of postings)."""
+        delta = number - self.last
+        self.last = number
+        self.count += 1
+        small = _SMALL
+        self.data += small[delta] if delta < _SMALL_COUNT else _varint([delta]).encode("ascii")
+        self.data += small[tf] if tf < _SMALL_COUNT else _varint([tf]).encode("ascii")
+        self.data += small[lbyte]  # a length byte is below 256: one or two digits
 
     def text(self) -> str:
         return self.data.decode("ascii")
@@ -197,20 +210,27 @@ class _Phrases:
 
     by_first: dict[str, list[tuple[tuple[str, ...], ...]]] = field(default_factory=lambda: defaultdict(list))
 
+    # each phrase's positions as sets, by its first terms (what ``found`` compares a document's positions with)
+    sets: dict[tuple[tuple[str, ...], ...], tuple[frozenset[str], ...]] = field(default_factory=dict)
+
     def add(self, positions: tuple[tuple[str, ...], ...]) -> None:
+        self.sets.setdefault(positions, tuple(frozenset(p) for p in positions))
         for term in positions[0]:
             if positions not in self.by_first[term]:
                 self.by_first[term].append(positions)
 
     def found(self, analysed: list[tuple[str, ...]]) -> set[tuple[tuple[str, ...], ...]]:
+        """The phrases standing in ``analysed`` (a field's positions): each of a phrase's positions shares a
+        term with the document's position at that offset."""
         out = set()
-        sets = [set(p) for p in analysed]
+        size = len(analysed)
+        by_first, sets = self.by_first, self.sets
         for i, position in enumerate(analysed):
             for term in position:
-                for phrase in self.by_first.get(term, ()):
+                for phrase in by_first.get(term, ()):
                     n = len(phrase)
-                    if phrase not in out and i + n <= len(sets) and all(
-                            sets[i + k] & set(phrase[k]) for k in range(n)):
+                    if phrase not in out and i + n <= size and all(
+                            not wanted.isdisjoint(analysed[i + k]) for k, wanted in enumerate(sets[phrase])):
                         out.add(phrase)
         return out
 
@@ -244,46 +264,38 @@ class IndexBuilder:
                     if tok.kind == "word":
                         self.words.add(analysis.fold(tok.surface))
         self.cards_by_name: dict[str, list[int]] = defaultdict(list)
+        self.word_memo: dict[str, tuple[str, ...]] = {}  # word form → its index terms (``()``: a stop word)
+        self.fields: dict[str, tuple[Counter[str], list[str]]] = {}  # short field text → ``_analysed``
+        self.contexts: dict[str, list[tuple[str, ...]]] = {}  # context text → its positions
 
     def add(self, doc: IndexDoc, place: Place) -> None:
         number = self.count
         self.count += 1
         present: set[str] = set()
+        postings = self.postings
         for index, name in enumerate(SCORED_FIELDS):
             value = getattr(doc, name)
             if not value:
                 continue
-            positions = []
-            counts: Counter[str] = Counter()
-            for tok in analysis.tokenize(value):
-                if tok.stop:
-                    continue
-                terms = tok.terms("index")
-                if tok.kind == "word":
-                    key = analysis.fold(tok.surface)
-                    if key not in self.seen:
-                        self.seen.add(key)
-                        self.words.add(key)
-                        for term in terms:
-                            if term != key:
-                                self.surfaces[term].add(key)
-                positions.append(terms)
-                counts.update(terms)
-            length = sum(counts.values())
-            if not length:
+            counts, phrases = self._analysed(value, index)
+            if not counts:
                 continue
+            length = sum(counts.values())
             self.field_totals[index] += length
             lbyte = _length_byte(length)
             for term, tf in counts.items():
-                self._list(term, index).add(number, tf, lbyte)
+                lists = postings[term]
+                found = lists[index]
+                if found is None:
+                    found = lists[index] = _Postings()
+                found.add_scored(number, tf, lbyte)
             if index == 0:
                 present = set(counts)
-            if name != "rules":
-                for phrase in self.phrases.found(positions):
-                    self._list(_phrase_key(phrase), index).add(number, 1, 0)
+            for phrase in phrases:
+                self._list(phrase, index).add_scored(number, 1, 0)
         context = [str(doc.extra.get("section_title") or ""), str(doc.extra.get("name") or ""),
                    str(doc.extra.get("name_en") or ""), *(str(c) for c in doc.extra.get("cards") or [])]
-        for position in analysis.analyze(" ".join(context)):
+        for position in self._context_terms(" ".join(context)):
             for term in position:
                 if term not in present:
                     present.add(term)
@@ -303,6 +315,69 @@ class IndexBuilder:
         self.official.append(official)
         self.rows.write(_row_halves([place.url, doc.kind, place.where, text, doc.lang, place.status,
                                      1 if place.currency == "obsolete" else 0, -1, group, about, official]))
+
+    def _analysed(self, value: str, index: int) -> tuple[Counter[str], list[str]]:
+        """A field's terms with their frequencies (first occurrence first) and the glossary phrases standing in it.
+
+        The short fields (topic, cards, rules) repeat for every ruling of a section: their analysis is kept
+        (a bounded table); the text is analysed each time."""
+        if index:
+            known = self.fields.get(value)
+            if known is not None:
+                return known
+        positions = self._positions(value)
+        counts = Counter(term for terms in positions for term in terms)
+        phrases = [] if SCORED_FIELDS[index] == "rules" else [_phrase_key(p) for p in self.phrases.found(positions)]
+        if index:
+            if len(self.fields) >= _MEMO_LIMIT:
+                self.fields.clear()
+            self.fields[value] = counts, phrases
+        return counts, phrases
+
+    def _positions(self, value: str) -> list[tuple[str, ...]]:
+        """``analysis.tokenize`` without stop words, each token's index terms: the same positions, read off the
+        analyzer's expression with each word form's terms looked up once (``_word``), no ``Token`` per word."""
+        words = self.word_memo
+        positions = []
+        for match in _TOKEN_RE.finditer(value):
+            kind = match.lastgroup or "word"
+            surface = match.group(0)
+            if kind == "word":
+                terms = words.get(surface)
+                if terms is None:
+                    if len(words) >= _MEMO_LIMIT:
+                        words.clear()
+                    terms = words[surface] = self._word(surface)
+                if terms:
+                    positions.append(terms)
+            else:
+                positions.append(analysis.token_terms(kind, surface, "index"))
+        return positions
+
+    def _word(self, surface: str) -> tuple[str, ...]:
+        """A word form's index terms (``()`` for a stop word); the first time its folded form is seen, it is
+        noted among the corpus' words, and each of its terms remembers it as one of its surfaces."""
+        key = analysis.fold(surface)
+        if key in analysis.STOPS:
+            return ()
+        terms = analysis.word_terms(surface)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.words.add(key)
+            for term in terms:
+                if term != key:
+                    self.surfaces[term].add(key)
+        return terms
+
+    def _context_terms(self, text: str) -> list[tuple[str, ...]]:
+        """``analysis.analyze`` of a document's context (section title, names, cards): the same for a whole
+        section, so kept (a bounded table)."""
+        found = self.contexts.get(text)
+        if found is None:
+            if len(self.contexts) >= _MEMO_LIMIT:
+                self.contexts.clear()
+            found = self.contexts[text] = analysis.analyze(text)
+        return found
 
     def _list(self, term: str, index: int) -> _Postings:
         lists = self.postings[term]

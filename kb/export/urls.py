@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -48,6 +49,7 @@ def relative(from_page: str, target: str) -> str:
     return rel + (hash_ + anchor if hash_ else "")
 
 
+@lru_cache(maxsize=1 << 16)  # a site's pages live in a few directories: the same link from each is the same
 def _relpath(path: str, start: str) -> str:
     """``posixpath.relpath`` for two site-root relative paths, without its ``abspath`` (a ``getcwd`` per link:
     a site has millions of links). Anything unusual (``..``, ``//``, absolute) goes to ``posixpath``."""
