@@ -21,7 +21,11 @@ is a script that registers itself (``KBShard(name, data)``), because ``file://``
     search/l/N.js         the lexicon by first character (typo correction only)
     search/d/N.js         document metadata, ``PAGE_SIZE`` documents a page, loaded for the hits shown
 
-Postings are strings of base-46 varints (``_varint``): doc delta, term frequency, length byte.
+Postings are strings of base-46 varints (``_varint``). A scored field's posting is the doc delta and the term
+frequency in one number, ``3 × delta + min(tf, 3) − 1`` (followed by ``tf − 3`` when tf ≥ 3), then whoosh's length
+byte: most postings of a long list (delta under 15, tf 1 or 2, a length byte under 46) take two characters,
+not three, and the long lists of common words are most of what a query downloads. A context posting is the doc
+delta alone.
 
 Why it streams: at 100,000 entries the postings held as Python lists of ints were most of the export's
 peak memory. Each posting list is encoded as it grows (``_Postings``: a byte string and the last document
@@ -51,7 +55,7 @@ if TYPE_CHECKING:
     from kb.search.glossary import Glossary
     from kb.store import KnowledgeBase
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 PAGE_SIZE = 8
 SCORED_FIELDS = ("text", "topic", "cards", "rules")  # whoosh_engine.FIELD_BOOSTS, in this order
 CTX = len(SCORED_FIELDS)  # the "context" presence list (``kb.search.confidence.hit_terms``): field index 4
@@ -59,7 +63,8 @@ LONG_LIST = 2000  # characters: a longer posting list gets its own file
 SHARD_TARGET = 3000  # bytes a term / form / glossary shard aims at (a query loads one per word or term)
 DISPLAY_CHARS = 1200  # a hit's text in the page data (the search shows at most 600 around the match)
 PHRASE_MARK = "\u0001"
-_MEMO_LIMIT = 200_000  # entries of each analysis table an index build keeps (word forms, short fields, contexts)
+_MEMO_LIMIT = 200_000  # word forms an index build keeps with their terms
+_FIELD_MEMO = 2_000  # short fields and contexts kept analysed: a section's rulings come one after another
 _TOKEN_RE = analysis._TOKEN_RE  # the analyzer's own expression (``IndexBuilder._positions`` reads it directly)
 # Postings digits: printable ASCII but the two characters JSON escapes; the first half ends a number.
 ALPHABET = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\')
@@ -114,23 +119,23 @@ class _Postings:
         self.last = 0
         self.count = 0
 
-    def add(self, *values: int) -> None:
-        """A posting: its document number first (ascending), then its other values as they are."""
-        small, data = _SMALL, self.data
-        values = (values[0] - self.last, *values[1:])
-        self.last += values[0]
+    def add(self, number: int) -> None:
+        """A context posting: the document number (ascending), delta-coded."""
+        delta = number - self.last
+        self.last = number
         self.count += 1
-        for v in values:
-            data += small[v] if v < len(small) else _varint([v]).encode("ascii")
+        self.data += _SMALL[delta] if delta < _SMALL_COUNT else _varint([delta]).encode("ascii")
 
     def add_scored(self, number: int, tf: int, lbyte: int) -> None:
-        """``add(number, tf, lbyte)`` without its generality: the hot path of the index (millions of postings)."""
+        """A scored field's posting (the module's docstring says how it is coded): the index's hot path."""
         delta = number - self.last
         self.last = number
         self.count += 1
         small = _SMALL
-        self.data += small[delta] if delta < _SMALL_COUNT else _varint([delta]).encode("ascii")
-        self.data += small[tf] if tf < _SMALL_COUNT else _varint([tf]).encode("ascii")
+        first = 3 * delta + (tf if tf < 3 else 3) - 1
+        self.data += small[first] if first < _SMALL_COUNT else _varint([first]).encode("ascii")
+        if tf >= 3:
+            self.data += small[tf - 3] if tf - 3 < _SMALL_COUNT else _varint([tf - 3]).encode("ascii")
         self.data += small[lbyte]  # a length byte is below 256: one or two digits
 
     def text(self) -> str:
@@ -143,6 +148,28 @@ def _row_halves(row: list[Any]) -> str:
     before = json.dumps(row[:7], ensure_ascii=False, separators=(",", ":"))[:-1]
     after = json.dumps(row[8:], ensure_ascii=False, separators=(",", ":"))[1:]
     return f"{before}\t{after}\n"
+
+
+def decode_postings(text: str, scored: bool = True) -> list[tuple[int, ...]]:
+    """A posting list's (doc, tf, length byte) triples, or (doc,) for a context list: what ``search.js`` reads
+    (tests; the browser has its own)."""
+    values, doc, i = decode_varint(text), 0, 0
+    out: list[tuple[int, ...]] = []
+    while i < len(values):
+        if not scored:
+            doc += values[i]
+            out.append((doc,))
+            i += 1
+            continue
+        first, i = values[i], i + 1
+        code = first % 3
+        tf = code + 1
+        if code == 2:
+            tf, i = values[i] + 3, i + 1
+        doc += first // 3
+        out.append((doc, tf, values[i]))
+        i += 1
+    return out
 
 
 def decode_varint(text: str) -> list[int]:
@@ -329,7 +356,7 @@ class IndexBuilder:
         counts = Counter(term for terms in positions for term in terms)
         phrases = [] if SCORED_FIELDS[index] == "rules" else [_phrase_key(p) for p in self.phrases.found(positions)]
         if index:
-            if len(self.fields) >= _MEMO_LIMIT:
+            if len(self.fields) >= _FIELD_MEMO:
                 self.fields.clear()
             self.fields[value] = counts, phrases
         return counts, phrases
@@ -374,7 +401,7 @@ class IndexBuilder:
         section, so kept (a bounded table)."""
         found = self.contexts.get(text)
         if found is None:
-            if len(self.contexts) >= _MEMO_LIMIT:
+            if len(self.contexts) >= _FIELD_MEMO:
                 self.contexts.clear()
             found = self.contexts[text] = analysis.analyze(text)
         return found
