@@ -154,6 +154,7 @@ def write_site(root: Path, kb: KnowledgeBase, site: pages.SiteModel) -> _Written
     env = environment()
     for page in site.pages():
         writer.write(page.path, render_page(page, env))
+    urls.clear_cache()  # the links' memo is of no use to the search index, which needs the memory
     for name in STATIC_FILES:
         writer.write(f"static/{name}", [_package_dir("static").joinpath(name).read_bytes()])
     for path, text in search_index.site_index(kb, site):
