@@ -4,6 +4,14 @@ search-index size, for the bundled knowledge base and for larger corpora, with h
 
 Usage: .venv/bin/python scripts/bench_export.py [--entries 1000 10000] [--corpus real|synthetic]
        [--skip-bundled] [--keep DIR]
+       .venv/bin/python scripts/bench_export.py --phases BUILD_DIR [--keep DIR]
+
+``--phases BUILD_DIR`` exports the database of ``BUILD_DIR`` (``bench_store.py --keep DIR`` leaves one in
+``DIR/n100000``) and prints each step of ``kb export site`` apart (load, verification, page models, pages,
+search index, JSON dump, publication) with its wall-clock time split the way the kernel accounts it
+(``/proc/self/schedstat``): CPU time, time waiting for a core (the machine's load) and the rest, time blocked
+(disk, locks, children). On a shared machine this says whether a gap between wall and CPU time is the load or
+the export waiting on something.
 
 Each size runs in a fresh child process, so its peak resident memory (``ru_maxrss``) is its own: the
 figure printed is the peak during the whole child and, apart, the part the export added on top of the
@@ -225,17 +233,75 @@ def print_growth(rows: list[dict[str, Any]]) -> None:
         print(f"growth {small['entries']} -> {large['entries']} entries (x{scale:.1f}): " + ", ".join(parts))
 
 
+def _clock() -> tuple[float, float, float]:
+    """(wall, CPU, run-queue wait) seconds of this process so far (Linux ``/proc/self/schedstat``)."""
+    cpu, wait, _slices = Path("/proc/self/schedstat").read_text().split()
+    return time.perf_counter(), int(cpu) / 1e9, int(wait) / 1e9
+
+
+def phases(build: Path, out: Path) -> None:
+    """``kb export site`` on the database in ``build``, step by step (the steps of ``site.export_site``)."""
+    from kb.export import dump, pages, publish, search_index
+
+    os.environ["KB_BUILD_DIR"] = str(build)
+    totals = [0.0, 0.0, 0.0]
+    last = _clock()
+
+    def step(name: str) -> None:
+        nonlocal last
+        now = _clock()
+        wall, cpu, queued = (now[i] - last[i] for i in range(3))
+        for i, value in enumerate((wall, cpu, queued)):
+            totals[i] += value
+        print(f"{name:<12} wall {wall:7.1f} s  CPU {cpu:7.1f} s  waiting for a core {queued:6.1f} s  "
+              f"blocked {wall - cpu - queued:5.1f} s  peak RSS {_mib(_peak_rss()):>11}  load {os.getloadavg()[0]:.1f}",
+              flush=True)
+        last = _clock()
+
+    kb = store.load(paths.kb_path())
+    step("load")
+    proof_set = proofs.collect(kb)
+    step("verification")
+    model = pages.gather(kb, proof_set)
+    step("page models")
+    site.check_target(out)
+    with publish.publish(out) as staging:
+        (staging / site.MARKER).write_text(site.MARKER_TEXT)
+        writer, env = site._Writer(staging), site.environment()
+        for page in model.pages():
+            writer.write(page.path, site.render_page(page, env))
+        step(f"{writer.done.pages} pages")
+        for path, text in search_index.site_index(kb, model):
+            writer.write(f"{site.INDEX_DIR}/{path}", [text])
+        step("search index")
+        writer.write("data/entries.json", dump.render_pieces(kb, model))
+        step("JSON dump")
+    step("publication")
+    wall, cpu, queued = totals
+    print(f"{'total':<12} wall {wall:7.1f} s  CPU {cpu:7.1f} s  waiting for a core {queued:6.1f} s  "
+          f"blocked {wall - cpu - queued:5.1f} s; {writer.done.files} files, {_mib(writer.done.bytes)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[1])
     parser.add_argument("--entries", type=int, nargs="*", default=[1_000, 10_000], help="corpus sizes (entries)")
     parser.add_argument("--corpus", choices=("real", "synthetic"), default="real")
     parser.add_argument("--skip-bundled", action="store_true")
     parser.add_argument("--keep", type=Path, help="export into this directory instead of a temporary one")
+    parser.add_argument("--phases", type=Path, metavar="BUILD_DIR", help="time each step of one export")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
         child(args)
+        return
+    if args.phases is not None:
+        target = args.keep or Path(tempfile.mkdtemp(prefix="bench-export-")) / "site"
+        try:
+            phases(args.phases, target)
+        finally:
+            if args.keep is None:
+                shutil.rmtree(target.parent, ignore_errors=True)
         return
     work = args.keep or Path(tempfile.mkdtemp(prefix="bench-export-"))
     try:

@@ -21,7 +21,11 @@ is a script that registers itself (``KBShard(name, data)``), because ``file://``
     search/l/N.js         the lexicon by first character (typo correction only)
     search/d/N.js         document metadata, ``PAGE_SIZE`` documents a page, loaded for the hits shown
 
-Postings are strings of base-46 varints (``_varint``): doc delta, term frequency, length byte.
+Postings are strings of base-46 varints (``_varint``). A scored field's posting is the doc delta and the term
+frequency in one number, ``3 × delta + min(tf, 3) − 1`` (followed by ``tf − 3`` when tf ≥ 3), then whoosh's length
+byte: most postings of a long list (delta under 15, tf 1 or 2, a length byte under 46) take two characters,
+not three, and the long lists of common words are most of what a query downloads. A context posting is the doc
+delta alone.
 
 Why it streams: at 100,000 entries the postings held as Python lists of ints were most of the export's
 peak memory. Each posting list is encoded as it grows (``_Postings``: a byte string and the last document
@@ -51,7 +55,7 @@ if TYPE_CHECKING:
     from kb.search.glossary import Glossary
     from kb.store import KnowledgeBase
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 PAGE_SIZE = 8
 SCORED_FIELDS = ("text", "topic", "cards", "rules")  # whoosh_engine.FIELD_BOOSTS, in this order
 CTX = len(SCORED_FIELDS)  # the "context" presence list (``kb.search.confidence.hit_terms``): field index 4
@@ -59,6 +63,9 @@ LONG_LIST = 2000  # characters: a longer posting list gets its own file
 SHARD_TARGET = 3000  # bytes a term / form / glossary shard aims at (a query loads one per word or term)
 DISPLAY_CHARS = 1200  # a hit's text in the page data (the search shows at most 600 around the match)
 PHRASE_MARK = "\u0001"
+_MEMO_LIMIT = 200_000  # word forms an index build keeps with their terms
+_FIELD_MEMO = 2_000  # short fields and contexts kept analysed: a section's rulings come one after another
+_TOKEN_RE = analysis._TOKEN_RE  # the analyzer's own expression (``IndexBuilder._positions`` reads it directly)
 # Postings digits: printable ASCII but the two characters JSON escapes; the first half ends a number.
 ALPHABET = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\')
 BASE = len(ALPHABET) // 2
@@ -98,6 +105,7 @@ def _varint(values: Iterable[int]) -> str:
 
 
 _SMALL = [_varint([v]).encode("ascii") for v in range(BASE * BASE)]  # one or two digits, precomputed
+_SMALL_COUNT = len(_SMALL)
 
 
 class _Postings:
@@ -111,14 +119,24 @@ class _Postings:
         self.last = 0
         self.count = 0
 
-    def add(self, *values: int) -> None:
-        """A posting: its document number first (ascending), then its other values as they are."""
-        small, data = _SMALL, self.data
-        values = (values[0] - self.last, *values[1:])
-        self.last += values[0]
+    def add(self, number: int) -> None:
+        """A context posting: the document number (ascending), delta-coded."""
+        delta = number - self.last
+        self.last = number
         self.count += 1
-        for v in values:
-            data += small[v] if v < len(small) else _varint([v]).encode("ascii")
+        self.data += _SMALL[delta] if delta < _SMALL_COUNT else _varint([delta]).encode("ascii")
+
+    def add_scored(self, number: int, tf: int, lbyte: int) -> None:
+        """A scored field's posting (the module's docstring says how it is coded): the index's hot path."""
+        delta = number - self.last
+        self.last = number
+        self.count += 1
+        small = _SMALL
+        first = 3 * delta + (tf if tf < 3 else 3) - 1
+        self.data += small[first] if first < _SMALL_COUNT else _varint([first]).encode("ascii")
+        if tf >= 3:
+            self.data += small[tf - 3] if tf - 3 < _SMALL_COUNT else _varint([tf - 3]).encode("ascii")
+        self.data += small[lbyte]  # a length byte is below 256: one or two digits
 
     def text(self) -> str:
         return self.data.decode("ascii")
@@ -130,6 +148,28 @@ def _row_halves(row: list[Any]) -> str:
     before = json.dumps(row[:7], ensure_ascii=False, separators=(",", ":"))[:-1]
     after = json.dumps(row[8:], ensure_ascii=False, separators=(",", ":"))[1:]
     return f"{before}\t{after}\n"
+
+
+def decode_postings(text: str, scored: bool = True) -> list[tuple[int, ...]]:
+    """A posting list's (doc, tf, length byte) triples, or (doc,) for a context list: what ``search.js`` reads
+    (tests; the browser has its own)."""
+    values, doc, i = decode_varint(text), 0, 0
+    out: list[tuple[int, ...]] = []
+    while i < len(values):
+        if not scored:
+            doc += values[i]
+            out.append((doc,))
+            i += 1
+            continue
+        first, i = values[i], i + 1
+        code = first % 3
+        tf = code + 1
+        if code == 2:
+            tf, i = values[i] + 3, i + 1
+        doc += first // 3
+        out.append((doc, tf, values[i]))
+        i += 1
+    return out
 
 
 def decode_varint(text: str) -> list[int]:
@@ -197,20 +237,27 @@ class _Phrases:
 
     by_first: dict[str, list[tuple[tuple[str, ...], ...]]] = field(default_factory=lambda: defaultdict(list))
 
+    # each phrase's positions as sets, by its first terms (what ``found`` compares a document's positions with)
+    sets: dict[tuple[tuple[str, ...], ...], tuple[frozenset[str], ...]] = field(default_factory=dict)
+
     def add(self, positions: tuple[tuple[str, ...], ...]) -> None:
+        self.sets.setdefault(positions, tuple(frozenset(p) for p in positions))
         for term in positions[0]:
             if positions not in self.by_first[term]:
                 self.by_first[term].append(positions)
 
     def found(self, analysed: list[tuple[str, ...]]) -> set[tuple[tuple[str, ...], ...]]:
+        """The phrases standing in ``analysed`` (a field's positions): each of a phrase's positions shares a
+        term with the document's position at that offset."""
         out = set()
-        sets = [set(p) for p in analysed]
+        size = len(analysed)
+        by_first, sets = self.by_first, self.sets
         for i, position in enumerate(analysed):
             for term in position:
-                for phrase in self.by_first.get(term, ()):
+                for phrase in by_first.get(term, ()):
                     n = len(phrase)
-                    if phrase not in out and i + n <= len(sets) and all(
-                            sets[i + k] & set(phrase[k]) for k in range(n)):
+                    if phrase not in out and i + n <= size and all(
+                            not wanted.isdisjoint(analysed[i + k]) for k, wanted in enumerate(sets[phrase])):
                         out.add(phrase)
         return out
 
@@ -244,46 +291,38 @@ class IndexBuilder:
                     if tok.kind == "word":
                         self.words.add(analysis.fold(tok.surface))
         self.cards_by_name: dict[str, list[int]] = defaultdict(list)
+        self.word_memo: dict[str, tuple[str, ...]] = {}  # word form → its index terms (``()``: a stop word)
+        self.fields: dict[str, tuple[Counter[str], list[str]]] = {}  # short field text → ``_analysed``
+        self.contexts: dict[str, list[tuple[str, ...]]] = {}  # context text → its positions
 
     def add(self, doc: IndexDoc, place: Place) -> None:
         number = self.count
         self.count += 1
         present: set[str] = set()
+        postings = self.postings
         for index, name in enumerate(SCORED_FIELDS):
             value = getattr(doc, name)
             if not value:
                 continue
-            positions = []
-            counts: Counter[str] = Counter()
-            for tok in analysis.tokenize(value):
-                if tok.stop:
-                    continue
-                terms = tok.terms("index")
-                if tok.kind == "word":
-                    key = analysis.fold(tok.surface)
-                    if key not in self.seen:
-                        self.seen.add(key)
-                        self.words.add(key)
-                        for term in terms:
-                            if term != key:
-                                self.surfaces[term].add(key)
-                positions.append(terms)
-                counts.update(terms)
-            length = sum(counts.values())
-            if not length:
+            counts, phrases = self._analysed(value, index)
+            if not counts:
                 continue
+            length = sum(counts.values())
             self.field_totals[index] += length
             lbyte = _length_byte(length)
             for term, tf in counts.items():
-                self._list(term, index).add(number, tf, lbyte)
+                lists = postings[term]
+                found = lists[index]
+                if found is None:
+                    found = lists[index] = _Postings()
+                found.add_scored(number, tf, lbyte)
             if index == 0:
                 present = set(counts)
-            if name != "rules":
-                for phrase in self.phrases.found(positions):
-                    self._list(_phrase_key(phrase), index).add(number, 1, 0)
+            for phrase in phrases:
+                self._list(phrase, index).add_scored(number, 1, 0)
         context = [str(doc.extra.get("section_title") or ""), str(doc.extra.get("name") or ""),
                    str(doc.extra.get("name_en") or ""), *(str(c) for c in doc.extra.get("cards") or [])]
-        for position in analysis.analyze(" ".join(context)):
+        for position in self._context_terms(" ".join(context)):
             for term in position:
                 if term not in present:
                     present.add(term)
@@ -303,6 +342,69 @@ class IndexBuilder:
         self.official.append(official)
         self.rows.write(_row_halves([place.url, doc.kind, place.where, text, doc.lang, place.status,
                                      1 if place.currency == "obsolete" else 0, -1, group, about, official]))
+
+    def _analysed(self, value: str, index: int) -> tuple[Counter[str], list[str]]:
+        """A field's terms with their frequencies (first occurrence first) and the glossary phrases standing in it.
+
+        The short fields (topic, cards, rules) repeat for every ruling of a section: their analysis is kept
+        (a bounded table); the text is analysed each time."""
+        if index:
+            known = self.fields.get(value)
+            if known is not None:
+                return known
+        positions = self._positions(value)
+        counts = Counter(term for terms in positions for term in terms)
+        phrases = [] if SCORED_FIELDS[index] == "rules" else [_phrase_key(p) for p in self.phrases.found(positions)]
+        if index:
+            if len(self.fields) >= _FIELD_MEMO:
+                self.fields.clear()
+            self.fields[value] = counts, phrases
+        return counts, phrases
+
+    def _positions(self, value: str) -> list[tuple[str, ...]]:
+        """``analysis.tokenize`` without stop words, each token's index terms: the same positions, read off the
+        analyzer's expression with each word form's terms looked up once (``_word``), no ``Token`` per word."""
+        words = self.word_memo
+        positions = []
+        for match in _TOKEN_RE.finditer(value):
+            kind = match.lastgroup or "word"
+            surface = match.group(0)
+            if kind == "word":
+                terms = words.get(surface)
+                if terms is None:
+                    if len(words) >= _MEMO_LIMIT:
+                        words.clear()
+                    terms = words[surface] = self._word(surface)
+                if terms:
+                    positions.append(terms)
+            else:
+                positions.append(analysis.token_terms(kind, surface, "index"))
+        return positions
+
+    def _word(self, surface: str) -> tuple[str, ...]:
+        """A word form's index terms (``()`` for a stop word); the first time its folded form is seen, it is
+        noted among the corpus' words, and each of its terms remembers it as one of its surfaces."""
+        key = analysis.fold(surface)
+        if key in analysis.STOPS:
+            return ()
+        terms = analysis.word_terms(surface)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.words.add(key)
+            for term in terms:
+                if term != key:
+                    self.surfaces[term].add(key)
+        return terms
+
+    def _context_terms(self, text: str) -> list[tuple[str, ...]]:
+        """``analysis.analyze`` of a document's context (section title, names, cards): the same for a whole
+        section, so kept (a bounded table)."""
+        found = self.contexts.get(text)
+        if found is None:
+            if len(self.contexts) >= _FIELD_MEMO:
+                self.contexts.clear()
+            found = self.contexts[text] = analysis.analyze(text)
+        return found
 
     def _list(self, term: str, index: int) -> _Postings:
         lists = self.postings[term]

@@ -10,8 +10,9 @@ Output is deterministic: no timestamps, stable orders, sorted JSON.
 from __future__ import annotations
 
 import gzip
+import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
@@ -55,8 +56,11 @@ def _package_dir(name: str) -> Path:
 
 
 def environment() -> Environment:
+    """The site's Jinja environment: templates compiled once per export (``auto_reload`` off: no ``stat`` of
+    every template for every page), autoescape on."""
     env = Environment(
         loader=FileSystemLoader(str(_package_dir("templates"))),
+        auto_reload=False,
         autoescape=select_autoescape(enabled_extensions=("html", "j2"), default=True),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -72,10 +76,14 @@ def environment() -> Environment:
     return env
 
 
-def render_page(page: pages.Page, env: Environment) -> Iterator[str]:
-    """One page's HTML, in the pieces Jinja produces (joined, they are ``template.render``'s text)."""
+def render_page(page: pages.Page, env: Environment) -> Iterable[str]:
+    """One page's HTML (joined, the pieces are ``template.render``'s text).
+
+    Rendered whole, not as Jinja's stream of pieces: a page is at most a few hundred kilobytes, and the
+    million small pieces of a 100,000-entry site cost more to pass along than to join (each one was encoded
+    and written apart)."""
     template = env.get_template(page.template)
-    return template.generate(page=page, url=partial(urls.relative, page.path), root=urls.root_of(page.path))
+    return [template.render(page=page, url=partial(urls.relative, page.path), root=urls.root_of(page.path))]
 
 
 def render_pages(site: pages.SiteModel, env: Environment) -> dict[str, str]:
@@ -103,17 +111,25 @@ class _Written:
 
 
 class _Writer:
-    """Writes each file as it comes (streamed in pieces) into the staging directory, and counts."""
+    """Writes each file as it comes (streamed in pieces) into the staging directory, and counts.
+
+    Each directory is made once (a site has tens of thousands of files in a few hundred directories); no
+    file is fsynced: the staging directory is published by renames only once complete (``kb.export.publish``),
+    and a crash before that leaves the previous site, whatever was written."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.done = _Written()
+        self.made: set[str] = set()
 
     def write(self, path: str, pieces: Iterable[str | bytes]) -> None:
-        target = self.root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target = os.path.join(self.root, path)
+        parent = os.path.dirname(target)
+        if parent not in self.made:
+            os.makedirs(parent, exist_ok=True)
+            self.made.add(parent)
         size = 0
-        with target.open("wb", buffering=1 << 16) as handle:
+        with open(target, "wb", buffering=1 << 16) as handle:
             for piece in pieces:
                 data = piece.encode("utf-8") if isinstance(piece, str) else piece
                 handle.write(data)
@@ -125,7 +141,7 @@ class _Writer:
             self.done.index_bytes += size
         if path in GZIP_MEASURED:
             self.done.sizes[path] = size
-            self.done.gzip_sizes[path] = _gz(target.read_bytes())
+            self.done.gzip_sizes[path] = _gz(Path(target).read_bytes())
 
 
 def write_site(root: Path, kb: KnowledgeBase, site: pages.SiteModel) -> _Written:
@@ -138,6 +154,7 @@ def write_site(root: Path, kb: KnowledgeBase, site: pages.SiteModel) -> _Written
     env = environment()
     for page in site.pages():
         writer.write(page.path, render_page(page, env))
+    urls.clear_cache()  # the links' memo is of no use to the search index, which needs the memory
     for name in STATIC_FILES:
         writer.write(f"static/{name}", [_package_dir("static").joinpath(name).read_bytes()])
     for path, text in search_index.site_index(kb, site):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -48,6 +49,7 @@ def relative(from_page: str, target: str) -> str:
     return rel + (hash_ + anchor if hash_ else "")
 
 
+@lru_cache(maxsize=4096)  # pages live in a few directories: the menu's and a section's links repeat from each
 def _relpath(path: str, start: str) -> str:
     """``posixpath.relpath`` for two site-root relative paths, without its ``abspath`` (a ``getcwd`` per link:
     a site has millions of links). Anything unusual (``..``, ``//``, absolute) goes to ``posixpath``."""
@@ -58,6 +60,11 @@ def _relpath(path: str, start: str) -> str:
     while common < min(len(parts), len(base)) and parts[common] == base[common]:
         common += 1
     return "/".join([".."] * (len(base) - common) + parts[common:]) or "."
+
+
+def clear_cache() -> None:
+    """Forget the memoised relative links (once the pages are written)."""
+    _relpath.cache_clear()
 
 
 def root_of(page: str) -> str:

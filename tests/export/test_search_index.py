@@ -78,19 +78,29 @@ def test_every_document_page_row_is_json(exported: Path) -> None:
     json.dumps(rows)
 
 
-def test_a_posting_list_encoded_as_it_grows_is_the_whole_lists_encoding() -> None:
-    """``_Postings`` (delta-coded while documents are added) against ``_varint`` of the finished list."""
-    postings = [(3, 1, 7), (4, 2, 200), (2200, 1, 0), (2200 + 46**3, 5, 255), (10**7, 1, 12)]
+def test_a_posting_list_encoded_as_it_grows_decodes_to_its_postings() -> None:
+    """``_Postings`` (delta-coded while documents are added) read back as ``search.js`` reads it, every case of
+    the coding: a first document 0, large deltas, tf 1, 2, 3 and more, length bytes of one and two digits."""
+    postings = [(0, 1, 7), (3, 2, 45), (4, 3, 200), (2200, 1, 0), (2200 + 46**3, 5, 255), (10**7, 100, 12),
+                (10**7 + 14, 2, 30)]
     grown = search_index._Postings()
     for posting in postings:
-        grown.add(*posting)
-    flat, previous = [], 0
-    for doc, tf, length in postings:
-        flat += [doc - previous, tf, length]
-        previous = doc
-    assert grown.text() == search_index._varint(flat)
+        grown.add_scored(*posting)
+    assert search_index.decode_postings(grown.text()) == postings
     assert grown.count == len(postings)
-    assert search_index.decode_varint(grown.text()) == flat
+    context = search_index._Postings()
+    for doc in (0, 5, 5000, 10**6):
+        context.add(doc)
+    assert search_index.decode_postings(context.text(), scored=False) == [(0,), (5,), (5000,), (10**6,)]
+    assert context.text() == search_index._varint([0, 5, 4995, 10**6 - 5000])
+
+
+def test_common_postings_take_two_characters() -> None:
+    """A long list's usual posting (small delta, tf 1 or 2, a short field) is two digits, not three."""
+    grown = search_index._Postings()
+    for doc in range(1, 1001):
+        grown.add_scored(doc * 5, 1 + doc % 2, 30)
+    assert len(grown.text()) == 2 * 1000
 
 
 def test_rows_kept_in_a_file_come_back_as_their_json_with_the_twins_numbers() -> None:

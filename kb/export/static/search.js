@@ -105,8 +105,12 @@
         var values = decode(text), doc = 0;
         out = new Map();
         if (f === CTX) { for (var j = 0; j < values.length; j++) { doc += values[j]; out.set(doc, true); } }
-        else {
-          for (var k = 0; k < values.length; k += 3) { doc += values[k]; out.set(doc, [values[k + 1], values[k + 2]]); }
+        else {  // 3 × delta + min(tf, 3) − 1 [, tf − 3 when tf ≥ 3], length byte (search_index._Postings)
+          for (var k = 0; k < values.length;) {
+            var first = values[k++], code = first % 3, tf = code < 2 ? code + 1 : values[k++] + 3;
+            doc += (first - code) / 3;
+            out.set(doc, [tf, values[k++]]);
+          }
         }
       }
     }
