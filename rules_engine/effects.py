@@ -17,7 +17,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import combat, copies, defending, history, life, replacement, stack, tapping, teams, triggers
+from rules_engine import (
+    combat,
+    copies,
+    countering,
+    defending,
+    history,
+    life,
+    replacement,
+    reveal,
+    stack,
+    tapping,
+    teams,
+    triggers,
+)
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cards import parse_card
@@ -839,17 +852,8 @@ def _doesnt_untap(ctx: Context, v: Any) -> None:
 @effect("counter_spell")
 def _counter(ctx: Context, v: Any) -> None:
 
-    game = ctx.game
     for obj in objects(ctx, v):
-        if obj.zone == "stack":
-            game.log(f"Заклинание {narr.obj(game, obj)} отменено")
-            snap = game.snapshot(obj)
-            if obj.is_copy:
-                game.stack.remove(obj)
-                game.touch()
-            else:
-                game.move(obj, "graveyard")
-            triggers.collect(game, Event("countered", lki=snap, player=snap.controller))  # rule 701.6a
+        countering.counter(ctx.game, obj)  # rule 701.6a; "can't be countered" wins (101.2)
 
 
 @effect("counter_ability")
@@ -1283,6 +1287,8 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
             game.controller(o) == ctx.controller and matches(game, o, game.chars(o), filt, ctx.controller, source)
             for o in game.battlefield
         )
+    if "revealed_or_controlled" in cond:  # the reveal cost's bonus (reveal.py): the spell as cast, or a copy
+        return reveal.holds(ctx.spell) == bool(cond["revealed_or_controlled"])
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
     looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...

@@ -100,6 +100,7 @@ STEP_MODIFIERS = frozenset(
         "phyrexian",
         "half",
         "delve",
+        "reveal",
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -608,6 +609,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
                                 for a in (v if isinstance(v, list) else [v])),
                   "a list such as [life, W]: one answer per Phyrexian symbol, life or a colour of it"),
     "delve": (_is_ref_list, "a list of card refs in your graveyard"),
+    "reveal": (lambda v: isinstance(v, str) or _is_ref_list(v), "the ref of a card in your hand to reveal"),
 }
 
 

@@ -122,6 +122,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "doesnt_untap": "ref",
     "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
+    "counter_unless_pays": {"what": "ref", "cost": "mana!"},  # rule 118.12a (countering.py)
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
@@ -197,6 +198,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_gain_life": "players_value",
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
+    "cant_be_countered": None,
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
@@ -252,6 +254,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "life_at_most": "int",
     "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
+    "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
     "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
     **HISTORY_CONDITIONS,
 }
@@ -261,7 +264,15 @@ STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
 CONDITIONAL_STATICS = frozenset(
     {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_types", "set_subtypes"}
 )
-EFFECT_CONDITIONS: dict[str, str] = {"control": "filter", "library_at_most": "int", **HISTORY_CONDITIONS}
+EFFECT_CONDITIONS: dict[str, str] = {
+    "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS
+}
+# How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
+# Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
+CAST_CONDITIONS: dict[str, str] = {"revealed_or_controlled": "bool!"}
+CAST_CONDITION_STATICS = frozenset({"enters_with_counters", "cant_be_countered"})
+# rule 118.8: "As an additional cost to cast this spell, you may reveal a [filter] card from your hand" (reveal.py)
+REVEAL_COST: dict[str, str] = {"filter": "filter!", "or_control": "filter"}
 # A delayed triggered ability (rule 603.7): its event, what it is about, its duration and effect.
 DELAYED_KEYS: dict[str, str] = {
     "when": "trigger_event!",

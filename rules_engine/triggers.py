@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import history
+from rules_engine import history, reveal
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -533,6 +533,8 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if "paid" in cond:
         spell = event.obj if event is not None else None
         return spell is not None and cond["paid"] in spell.paid_additional
+    if "revealed_or_controlled" in cond:  # the permanent remembers how its spell was cast (reveal.py)
+        return reveal.holds(event.obj if event is not None else None) == bool(cond["revealed_or_controlled"])
     if "evolve" in cond:
         return _evolve_bigger(game, source, event)
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)

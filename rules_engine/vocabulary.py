@@ -128,6 +128,7 @@ STATIC_KINDS = frozenset(
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
         "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
+        "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }
 )
@@ -170,6 +171,7 @@ EFFECT_NAMES = frozenset(
         "move_counters",
         "exchange_control",
         "counter_spell",
+        "counter_unless_pays",  # {what, cost}: "counter target spell unless its controller pays {1}" (118.12a)
         "copy_spell",
         "if_spent",
         "may",
