@@ -24,6 +24,7 @@ from rules_engine import (
     defending,
     history,
     life,
+    playfrom,
     replacement,
     reveal,
     stack,
@@ -854,6 +855,50 @@ def _counter(ctx: Context, v: Any) -> None:
 
     for obj in objects(ctx, v):
         countering.counter(ctx.game, obj)  # rule 701.6a; "can't be countered" wins (101.2)
+
+
+@effect("counter_unless_pays")
+def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
+    """``{what, cost}``: the spell's controller chooses on resolution (a ``may`` decision) whether to pay the cost
+    from their mana pool (118.12a); a cost they can't pay is not paid."""
+    from rules_engine.mana import choose_payment, parse_cost
+
+    game = ctx.game
+    cost = parse_cost(str(v["cost"]))
+    for obj in objects(ctx, v.get("what", "target")):
+        if obj.zone != "stack":
+            continue
+        payer = game.controller(obj)
+        question = f"заплатить {cost}, чтобы {narr.obj(game, obj)} не было отменено?"
+        answer = game.decide("may", payer, question, ctx.source)
+        if answer in (True, "yes"):
+            pool = game.players[payer].mana_pool
+            try:
+                units = choose_payment(cost, pool, None)
+            except DecisionMissing:
+                spend = game.decide("pay", payer, f"какой маной заплатить {cost}?", ctx.source)
+                units = choose_payment(cost, pool, parse_units(str(spend)))
+            pool.subtract(units)
+            for unit in list(pool):
+                if pool[unit] <= 0:
+                    del pool[unit]
+            game.log(narr.payment(payer, "стоимость", cost, units))
+            continue
+        game.log(f"{narr.player(payer)} не платит {cost}")
+        countering.counter(game, obj)
+
+
+@effect("exile_top")
+def _exile_top(ctx: Context, v: dict[str, Any]) -> None:
+    """``{n, player, link, play}``: that player exiles the top N cards of their library face up; ``link: exiled``
+    links them to the source (607.2a: "cards exiled with ..."), ``play: {until}`` lets the controller play them
+    (playfrom.py)."""
+    n = amount(ctx, v.get("n", 1))
+    for whose in players(ctx, v.get("player", "you")):
+        for card in playfrom.exile_top(ctx.game, whose, n, ctx.controller, v.get("play")):
+            ctx.made.append(card)
+            if v.get("link"):
+                _link(ctx.game, ctx.source.oid, str(v["link"]), card)
 
 
 @effect("counter_ability")

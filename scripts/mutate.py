@@ -278,7 +278,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "    if False and any(\n"),
     Mutant("reveal-copy-keeps-control", "707.10", "reveal.py", "    return tuple(p for p in paid if p != CONTROLLED)\n",
            "    return paid\n"),
-    Mutant("counter-unless-never-paid", "118.12a", "countering.py", '        if answer in (True, "yes"):\n',
+    Mutant("counter-unless-never-paid", "118.12a", "effects.py", '        if answer in (True, "yes"):\n',
            "        if False:\n"),
     Mutant("cant-be-countered-ignored", "101.2", "countering.py", "    if cant_be_countered(game, obj):\n",
            "    if False:\n"),
