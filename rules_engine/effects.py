@@ -65,6 +65,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
                     seen.add(key)
                     named.append(thing)
         return named
+    if isinstance(ref, dict) and "graveyard_of" in ref:  # "exile target opponent's graveyard": every card in it
+        return [o for p in players(ctx, ref["graveyard_of"]) for o in list(game.players[p].graveyard)]
     if isinstance(ref, dict) and "all" in ref:
         source = ctx.source_live()
         you = ctx.controller

@@ -64,6 +64,7 @@ class Game:
         self.loyalty_used: set[int] = set()
         # linked abilities (rule 607): (object id, link name) -> ids of the cards its ability exiled
         self.linked: dict[tuple[int, str], list[int]] = {}
+        self.play_permissions: list[Any] = []  # playfrom.Permission: "you may play that card" from exile
         self.first_strike_step = False
         self.first_strikers: set[int] = set()  # combatants with first or double strike as that step began (510.4)
         self._next_id = 1

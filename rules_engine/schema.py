@@ -139,6 +139,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
     "hideaway": {"n": "amount"},
     "play_linked": "link",
+    # playfrom.py: that player exiles the top N cards (linked to the source; "you may play them" for a while)
+    "exile_top": {"n": "amount", "player": "ref", "link": "link", "play": "play_permission"},
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool"},
     "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
@@ -199,6 +201,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
     "cant_be_countered": None,
+    "play_exiled": "play_exiled_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
@@ -450,6 +453,9 @@ def _ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     if isinstance(v, dict):
         if "all" in v:
             c.keys(v, {"all": "filter!", "of": "ref"}, f"{what} (all)")
+            return
+        if "graveyard_of" in v:  # the cards in that player's graveyard ("exile target opponent's graveyard")
+            c.keys(v, {"graveyard_of": "ref!"}, f"{what} (graveyard_of)")
             return
         if "controller_of" in v:  # of a target, or of "that" object of a delayed trigger (LKI)
             c.keys(v, {"controller_of": "target_ref_or_that!"}, f"{what} (controller_of)")
@@ -750,6 +756,9 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
+    "play_until": _one_of({"end_of_turn", "end_of_your_next_turn"}, "duration of the permission"),
+    "play_permission": lambda c, v, what, parent, key: c.keys(v, {"until": "play_until!"}, what),
+    "play_exiled_value": lambda c, v, what, parent, key: c.keys(v, {"link": "link", "spells_per_turn": "int"}, what),
     "keyword": _keyword,
     "keywords": _keywords,
     "ref": _ref,

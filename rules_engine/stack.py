@@ -12,6 +12,7 @@ from rules_engine import (
     delve,
     interpreter,
     phyrexian,
+    playfrom,
     produce,
     rebound,
     reveal,
@@ -83,9 +84,17 @@ WITHOUT_PAYING_NO_ALTERNATIVE = "разыгрывая «без уплаты ма
 def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObject:
     """Cast a spell from hand (rule 601.2): validate everything first, then move, pay and announce."""
     hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
-    if not hand:
+    if hand:
+        return cast_object(game, player, hand[0], params)
+    exiled = playfrom.find(game, player, ref)  # "you may play that card": from exile, by the normal rules
+    if exiled is None:
+        playfrom.refuse(game, player, ref)  # rule 601.3: a card elsewhere needs a permission
         raise ScriptError(f"у игрока {narr.player(player)} нет в руке карты {ref!r}")
-    return cast_object(game, player, hand[0], params)
+    card_obj, permission = exiled
+    playfrom.check_spell_limit(game, player, card_obj, permission)
+    spell = cast_object(game, player, card_obj, params)
+    playfrom.note_cast(game, permission)
+    return spell
 
 
 def cast_object(

@@ -128,6 +128,7 @@ STATIC_KINDS = frozenset(
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
         "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
+        "play_exiled",  # value {link, spells_per_turn}: you may play the affected cards it exiled (playfrom.py)
         "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }
@@ -192,6 +193,7 @@ EFFECT_NAMES = frozenset(
         "return_linked",  # LINK: return the cards this object's linked ability exiled (under their owners)
         "hideaway",  # {n}: look at the top N, exile one face down (linked), the rest to the bottom
         "play_linked",  # LINK: you may play the card this object's linked ability exiled, without paying
+        "exile_top",  # {n, player, link, play: {until}}: exile the top N cards; "you may play them" (playfrom.py)
         "if",  # {condition, then, else}: control FILTER, library_at_most N
         "set_subtypes",  # {subtypes, on}: replaces the subtypes of the same kind only (rule 205.1b)
         "search_library",  # {filter, to}: find a matching card in your library (a scripted search choice)

@@ -283,6 +283,27 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cant-be-countered-ignored", "101.2", "countering.py", "    if cant_be_countered(game, obj):\n",
            "    if False:\n"),
     Mutant(
+        "play-permission-forever",
+        "601.3",
+        "playfrom.py",
+        "        if p.player == player and p.oid == obj.oid and game.turn <= p.last_turn:\n",
+        "        if p.player == player and p.oid == obj.oid:\n",
+    ),
+    Mutant(
+        "play-exiled-by-any-source",
+        "607.2a",
+        "playfrom.py",
+        '            if obj.oid not in game.linked.get((source.oid, str(value.get("link", "exiled"))), []):\n',
+        "            if False:\n",
+    ),
+    Mutant(
+        "play-exiled-no-spell-limit",
+        "101.2",
+        "playfrom.py",
+        "        if game.history.cast_by_permission[source.oid] >= int(limit):\n",
+        "        if False:\n",
+    ),
+    Mutant(
         "reveal-copy-forgets-cost",
         "707.10",
         "stack.py",
