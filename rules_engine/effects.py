@@ -18,6 +18,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import (
+    attacking,
     combat,
     copies,
     countering,
@@ -677,7 +678,9 @@ def _return(ctx: Context, v: dict[str, Any]) -> None:
         game.log(
             f"{narr.obj(game, obj)} возвращается на поле битвы под контролем игрока {narr.player(under)}"
         )
-        game.move(obj, "battlefield", controller=under, counters=counters)
+        new = game.move(obj, "battlefield", controller=under, counters=counters, tapped=bool(v.get("tapped")))
+        if v.get("attacking") and new.zone == "battlefield":  # "tapped and attacking" (rule 508.4)
+            attacking.enter_attacking(game, new)
 
 
 @effect("put_onto_battlefield")
@@ -696,14 +699,17 @@ def _token(ctx: Context, v: dict[str, Any]) -> None:
     for player in players(ctx, v["player"]) if "player" in v else [ctx.controller]:
         for _ in range(amount(ctx, v.get("n", 1))):
             card = Card(ref=str(v.get("ref", name)), definition=definition, owner=player, is_token=True)
-            ctx.made.append(_token_enters(ctx, card, player))  # "create a Germ token, then attach this to it" (702.92a)
+            token = _token_enters(ctx, card, player, tapped=bool(v.get("tapped")))
+            ctx.made.append(token)  # "create a Germ token, then attach this to it" (702.92a)
+            if v.get("attacking"):  # "a token that's tapped and attacking" (rule 508.4)
+                attacking.enter_attacking(ctx.game, token)
 
 
-def _token_enters(ctx: Context, card: Card, player: str | None = None) -> GameObject:
+def _token_enters(ctx: Context, card: Card, player: str | None = None, tapped: bool = False) -> GameObject:
 
     game = ctx.game
     player = player or ctx.controller
-    obj = game.new_object(card, "battlefield", player)
+    obj = game.new_object(card, "battlefield", player, tapped=tapped)
     copies.as_enters(game, obj)  # a token copy of a Clone may itself enter as a copy (707.8a, second Example)
     replacement.apply_entering(game, obj, Counter())
     game.log(f"{narr.player(player)} создает {narr.obj(game, obj)}")

@@ -217,6 +217,8 @@ def matches(
             return False
     if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):
         return False
+    if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):
+        return False
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):

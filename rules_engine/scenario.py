@@ -108,6 +108,7 @@ RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 CHOICE_KINDS = frozenset(
     {
         "assign",
+        "attacking",  # rule 508.4: what a creature put onto the battlefield attacking attacks (a player or REF)
         "bolster",
         "bottom_order",
         "champion",

@@ -56,6 +56,7 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "tapped": "bool",
     "mana_value_at_most": "int",
+    "power_at_most": "int",  # "creature card with power 2 or less"
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
     "attached": "bool",
@@ -109,9 +110,11 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "return_to_hand": "ref",
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
-    "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
+    "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
+                              "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
-    "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref"},
+    "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref", "tapped": "bool",
+                     "attacking": "bool"},
     "create_token_copy": {"of": "ref", "except": "copy_except"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
@@ -217,6 +220,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "cast": None,
     "you_cast": FILTER,
     "attacks": {"min_attackers": "int"},
+    "creature_attacks": FILTER,
     "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
     "deals_combat_damage_to_player": None,
     "beginning_of_step": {"step": "step!", "whose": "whose"},

@@ -384,6 +384,13 @@ def _matches(
         # battalion: "whenever this and at least two other creatures attack" (checked only as it triggers)
         attackers = sum(1 for o in game.battlefield if o.attacking is not None)
         return attackers >= int((filt or {}).get("min_attackers", 1))
+    if when == "creature_attacks":  # "whenever a nontoken creature you control attacks": declared ones (508.3a)
+        return (
+            event.kind == "attacks"
+            and event.obj is not None
+            and isinstance(source, GameObject)
+            and matches(game, event.obj, game.chars(event.obj), filt, controller, source)
+        )
     if when == "deals_damage":
         return _damage_matches(game, filt or {}, source, controller, event)
     if when == "deals_combat_damage_to_player":

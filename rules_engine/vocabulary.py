@@ -56,6 +56,7 @@ TRIGGER_EVENTS = frozenset(
         "cast",  # this spell is cast
         "you_cast",  # its controller casts a spell (filter: on the spell)
         "attacks",  # this creature attacks
+        "creature_attacks",  # a creature matching filter is declared as an attacker (rule 508.3a; `it` is it)
         "deals_damage",  # this object deals damage
         "deals_combat_damage_to_player",
         "beginning_of_step",  # filter: {step: upkeep, whose: you|each|opponent}

@@ -303,6 +303,22 @@ MUTANTS: tuple[Mutant, ...] = (
         "        if game.history.cast_by_permission[source.oid] >= int(limit):\n",
         "        if False:\n",
     ),
+    Mutant("enter-attacking-not-attacking", "508.4", "attacking.py", "    obj.attacking = target\n", "    pass\n"),
+    Mutant(
+        "enter-attacking-outside-combat",
+        "506.3b",
+        "attacking.py",
+        "    if game.step not in COMBAT_STEPS or not teams.is_active(game, controller):\n",
+        "    if False:\n",
+    ),
+    Mutant(
+        "enter-attacking-is-declared",
+        "508.4",
+        "attacking.py",
+        "    obj.attacking = target\n",
+        "    obj.attacking = target\n    from rules_engine import triggers\n    from rules_engine.events import Event\n"
+        '    triggers.collect(game, Event("attacks", obj=obj))\n',
+    ),
     Mutant(
         "reveal-copy-forgets-cost",
         "707.10",
