@@ -32,6 +32,7 @@ from rules_engine import (
     tapping,
     teams,
     triggers,
+    until,
 )
 from rules_engine import log as narr
 from rules_engine import targets as tg
@@ -1159,6 +1160,15 @@ def _exile_linked(ctx: Context, v: Any) -> None:
         exiled = ctx.game.move(obj, "exile")
         ctx.made.append(exiled)
         _link(ctx.game, ctx.source.oid, "exiled", exiled)
+
+
+@effect("exile_until_leaves")
+def _exile_until_leaves(ctx: Context, v: Any) -> None:
+    """ "Exile target creature until this leaves the battlefield" (rule 610.3, until.py)."""
+    for obj in objects(ctx, v):
+        exiled = until.exile(ctx.game, ctx.source.oid, obj)
+        if exiled is not None:
+            ctx.made.append(exiled)
 
 
 @effect("champion")

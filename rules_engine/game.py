@@ -221,7 +221,7 @@ class Game:
     ) -> GameObject:
         """Move an object to a zone; the result is a new object (rule 400.7). Replacement effects may send it
         elsewhere (614.1a); ``instead`` is the moving effect's own "put it into ZONE instead" (614.15)."""
-        from rules_engine import copies, replacement, triggers
+        from rules_engine import copies, replacement, triggers, until
 
         snap = self.snapshot(obj)
         self.lki[obj.oid] = snap
@@ -255,6 +255,8 @@ class Game:
             for kind, n in new.counters.items():
                 if n and kind != "loyalty":
                     triggers.collect(self, Event("counters", obj=new, counter=kind, amount=n))
+        if from_zone == "battlefield" and (obj.oid, until.LINK) in self.linked:
+            until.source_left(self, obj.oid)  # rule 610.3: what it exiled "until it leaves" returns now
         return new
 
     def _detach_from(self, obj: GameObject) -> None:

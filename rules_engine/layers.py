@@ -215,6 +215,8 @@ def matches(
         value = chars.mana_value
         if value > int(filt["mana_value_at_most"]):
             return False
+    if "mana_value_at_least" in filt and chars.mana_value < int(filt["mana_value_at_least"]):
+        return False
     if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):
         return False
     if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):

@@ -56,6 +56,7 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "tapped": "bool",
     "mana_value_at_most": "int",
+    "mana_value_at_least": "int",
     "power_at_most": "int",  # "creature card with power 2 or less"
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
@@ -140,6 +141,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "champion": {"filter": "filter"},
     "return_linked": "link",
     "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
+    "exile_until_leaves": "ref",  # rule 610.3: exile REF until this leaves the battlefield (until.py)
     "hideaway": {"n": "amount"},
     "play_linked": "link",
     # playfrom.py: that player exiles the top N cards (linked to the source; "you may play them" for a while)

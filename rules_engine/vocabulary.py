@@ -142,6 +142,7 @@ EFFECT_NAMES = frozenset(
         "destroy_all",
         "counters",
         "remove_counters",
+        "exile_until_leaves",  # REF: exile it until this leaves the battlefield (rule 610.3, until.py)
         "exile_linked",  # exile REF; the source's return_linked: exiled returns that card (rule 607.2a)
         "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
         "exploit",  # rule 702.110a: the exploit trigger's sacrifice, chosen as it resolves (an exploit choice)

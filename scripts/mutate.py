@@ -320,6 +320,20 @@ MUTANTS: tuple[Mutant, ...] = (
         '    triggers.collect(game, Event("attacks", obj=obj))\n',
     ),
     Mutant(
+        "until-never-returns",
+        "610.3",
+        "game.py",
+        '            until.source_left(self, obj.oid)  # rule 610.3: what it exiled "until it leaves" returns now\n',
+        "            pass\n",
+    ),
+    Mutant(
+        "until-source-gone-ignored",
+        "610.3a",
+        "until.py",
+        '    if source is None or source.zone != "battlefield":\n',
+        "    if False:\n",
+    ),
+    Mutant(
         "reveal-copy-forgets-cost",
         "707.10",
         "stack.py",
