@@ -18,6 +18,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import (
+    anchors,
     attacking,
     combat,
     copies,
@@ -713,6 +714,7 @@ def _token_enters(ctx: Context, card: Card, player: str | None = None, tapped: b
     obj = game.new_object(card, "battlefield", player, tapped=tapped)
     copies.as_enters(game, obj)  # a token copy of a Clone may itself enter as a copy (707.8a, second Example)
     replacement.apply_entering(game, obj, Counter())
+    anchors.as_enters(game, obj)  # rule 614.12c: a token copy of a Siege makes its own choice
     game.log(f"{narr.player(player)} создает {narr.obj(game, obj)}")
     triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
     return obj

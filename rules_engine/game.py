@@ -221,7 +221,7 @@ class Game:
     ) -> GameObject:
         """Move an object to a zone; the result is a new object (rule 400.7). Replacement effects may send it
         elsewhere (614.1a); ``instead`` is the moving effect's own "put it into ZONE instead" (614.15)."""
-        from rules_engine import copies, replacement, triggers, until
+        from rules_engine import anchors, copies, replacement, triggers, until
 
         snap = self.snapshot(obj)
         self.lki[obj.oid] = snap
@@ -241,6 +241,7 @@ class Game:
         if to_zone == "battlefield":
             copies.as_enters(self, new)  # 707.5: a copy as it enters, before the copied "enters with" abilities
             replacement.apply_entering(self, new, entering_counters)
+            anchors.as_enters(self, new)  # rule 614.12c: "as this enters, choose Khans or Dragons"
         self.touch()
         where = narr.ZONE_INTO[to_zone]
         label = narr.obj(self, snap)

@@ -78,6 +78,7 @@ CARD_KEYS = frozenset(
         "token",
         "damage",
         "owner",
+        "chosen",  # rule 614.12c: the anchor word chosen as it entered (Khans or Dragons)
     }
 )
 STEP_MODIFIERS = frozenset(
@@ -117,6 +118,7 @@ CHOICE_KINDS = frozenset(
         "clash",
         "copy",
         "counter_kind",
+        "enter_choice",  # rule 614.12c: the anchor word chosen as a permanent enters (Khans or Dragons)
         "exploit",
         "cost",
         "discard",
@@ -434,6 +436,7 @@ _CARD_VALUES: dict[str, tuple[Any, str]] = {
     "damage": (_is_count, "a number"),
     "owner": (lambda v: v in KNOWN_PLAYERS, "a player"),
     "attached_to": (lambda v: isinstance(v, str), "a card ref"),
+    "chosen": (lambda v: isinstance(v, str), "an anchor word such as Khans"),
 }
 
 
@@ -702,6 +705,7 @@ def build_game(scenario: Scenario, db: CardDB) -> Game:
                 obj.tapped = bool(spec.get("tapped", False))
                 obj.face_down = bool(spec.get("face_down", False))
                 obj.damage = int(spec.get("damage", 0))
+                obj.chosen = str(spec["chosen"]) if "chosen" in spec else None
                 for kind, n in (spec.get("counters") or {}).items():
                     obj.counters[str(kind)] += int(n)
                 if zone == "battlefield":

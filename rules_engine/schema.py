@@ -206,6 +206,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
     "cant_be_countered": None,
+    "choose_as_enters": "anchor_words",
     "play_exiled": "play_exiled_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
@@ -294,12 +295,12 @@ DELAYED_KEYS: dict[str, str] = {
     "name_ru": "str",
 }
 
-ABILITY_KEYS: dict[str, frozenset[str]] = {
+ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", the ability of a chosen word (614.12c)
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter", "state"}),
+                            "counter", "each_counter", "state", "anchor"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
-                            "condition"}),
-    "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition"}),
+                            "condition", "anchor"}),
+    "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
 }
 
 
@@ -762,6 +763,7 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
+    "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "strs!"}, what),
     "play_until": _one_of({"end_of_turn", "end_of_your_next_turn"}, "duration of the permission"),
     "play_permission": lambda c, v, what, parent, key: c.keys(v, {"until": "play_until!"}, what),
     "play_exiled_value": lambda c, v, what, parent, key: c.keys(v, {"link": "link", "spells_per_turn": "int"}, what),

@@ -334,6 +334,14 @@ MUTANTS: tuple[Mutant, ...] = (
         "    if False:\n",
     ),
     Mutant(
+        "anchor-abilities-all",
+        "614.12c",
+        "layers.py",
+        '    if any("anchor" in a.spec for a in chars.abilities):  # rule 614.12c: the chosen word only\n',
+        "    if False:\n",
+    ),
+    Mutant("anchor-choice-forgotten", "614.12c", "anchors.py", "    obj.chosen = answer\n", "    pass\n"),
+    Mutant(
         "reveal-copy-forgets-cost",
         "707.10",
         "stack.py",
