@@ -32,7 +32,8 @@ def as_enters(game: Game, obj: GameObject) -> None:
         return
     answer = str(game.decide("enter_choice", game.controller(obj), f"что выбрать для {narr.obj(game, obj)}?", obj))
     if answer not in words:
-        raise IllegalAction(f"{answer!r}: нужно выбрать одно из: {', '.join(words)}", "614.12c")
+        offered = ", ".join(narr.anchor_word(w) for w in words)
+        raise IllegalAction(f"{narr.anchor_word(answer)}: нужно выбрать одно из: {offered}", "614.12c")
     obj.chosen = answer
     game.touch()
-    game.log(f"{narr.player(game.controller(obj))} выбирает для {narr.obj(game, obj)}: {answer}")
+    game.log(f"{narr.player(game.controller(obj))} выбирает для {narr.obj(game, obj)}: {narr.anchor_word(answer)}")
