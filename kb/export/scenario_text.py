@@ -223,6 +223,8 @@ def _choice(choice: Any, name: Namer) -> str:
         text = f"{label}: {narr.COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
     elif kind == "counter_kind":
         text = f"{label}: {narr.counter(str(value), 1)}"
+    elif kind == "enter_choice":  # an anchor word (614.12c) as the Russian card prints it
+        text = f"{label}: {narr.anchor_word(str(value))}"
     elif kind == "order" and isinstance(value, list):
         text = f"{label}: " + ", ".join(name(str(v)) if "/" in str(v) else _value(v, name) for v in value)
     else:
