@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, copies, stack, teams, triggers, turn
+from rules_engine import combat, copies, playfrom, stack, teams, triggers, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -90,8 +90,12 @@ def _resolve(game: Game, count: Any) -> None:
 
 def _play_land(game: Game, player: str, ref: str) -> None:
     hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
-    if not hand:
-        raise ScriptError(f"нет карты {ref!r} в руке")
+    if not hand:  # "you may play lands from among cards exiled with ...": the normal rules of 305.1-305.2 apply
+        exiled = playfrom.find(game, player, ref)
+        if exiled is None:
+            playfrom.refuse(game, player, ref, land=True)  # rule 305.1: a land elsewhere needs a permission
+            raise ScriptError(f"нет карты {ref!r} в руке")
+        hand = [exiled[0]]
     if not game.chars(hand[0]).is_("Land"):
         raise IllegalAction(f"{narr.obj(game, hand[0])} — не земля: ее нельзя сыграть как землю", "305.1")
     if not teams.is_active(game, player):  # 805.4c: each player of the active team

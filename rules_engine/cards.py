@@ -51,6 +51,7 @@ DEF_KEYS = frozenset(
         "modes",
         "additional_costs",
         "alternative_costs",
+        "reveal_cost",  # {filter, or_control}: "you may reveal a Dragon card from your hand" (rule 118.8, reveal.py)
         "enchant",
         "choose",
         "cast_only_during",  # combat: "Cast this spell only during combat"
@@ -207,6 +208,9 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
     for key in ("additional_costs", "alternative_costs"):
         if key in spec:
             abilities.append(AbilityDef("cost", key, {"costs": list(spec[key])}))
+    if "reveal_cost" in spec:
+        schema.Checker(at("reveal_cost")).keys(spec["reveal_cost"], schema.REVEAL_COST, "reveal_cost")
+        abilities.append(AbilityDef("cost", "reveal_cost", dict(spec["reveal_cost"])))
     if "cast_only_during" in spec:
         if spec["cast_only_during"] != "combat":
             raise CardDefinitionError(f"{at('cast_only_during')}: cast_only_during: combat is the only one known")
@@ -394,7 +398,9 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
         c.check(value_shape, raw["value"], f"value of {static}", raw, "value")
     if "affects" in raw:
         c.keys(raw["affects"], {**schema.FILTER, **schema.STATIC_AFFECTS_EXTRA.get(static, {})}, f"affects of {static}")
-    if "condition" in raw:
+    if "condition" in raw and static in schema.CAST_CONDITION_STATICS:  # "... if you revealed a Dragon card"
+        c.keys(raw["condition"], schema.CAST_CONDITIONS, f"condition of {static}")
+    elif "condition" in raw:
         if static not in schema.CONDITIONAL_STATICS:
             known = ", ".join(sorted(schema.CONDITIONAL_STATICS))
             raise c.fail(raw, f"static ability {static!r} takes no condition; those that do: {known}", "condition")

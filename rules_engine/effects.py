@@ -17,7 +17,24 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import combat, copies, defending, history, life, replacement, stack, tapping, teams, triggers
+from rules_engine import (
+    anchors,
+    attacking,
+    combat,
+    copies,
+    countering,
+    defending,
+    history,
+    life,
+    playfrom,
+    replacement,
+    reveal,
+    stack,
+    tapping,
+    teams,
+    triggers,
+    until,
+)
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.cards import parse_card
@@ -51,6 +68,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
                     seen.add(key)
                     named.append(thing)
         return named
+    if isinstance(ref, dict) and "graveyard_of" in ref:  # "exile target opponent's graveyard": every card in it
+        return [o for p in players(ctx, ref["graveyard_of"]) for o in list(game.players[p].graveyard)]
     if isinstance(ref, dict) and "all" in ref:
         source = ctx.source_live()
         you = ctx.controller
@@ -664,7 +683,9 @@ def _return(ctx: Context, v: dict[str, Any]) -> None:
         game.log(
             f"{narr.obj(game, obj)} возвращается на поле битвы под контролем игрока {narr.player(under)}"
         )
-        game.move(obj, "battlefield", controller=under, counters=counters)
+        new = game.move(obj, "battlefield", controller=under, counters=counters, tapped=bool(v.get("tapped")))
+        if v.get("attacking") and new.zone == "battlefield":  # "tapped and attacking" (rule 508.4)
+            attacking.enter_attacking(game, new)
 
 
 @effect("put_onto_battlefield")
@@ -683,16 +704,20 @@ def _token(ctx: Context, v: dict[str, Any]) -> None:
     for player in players(ctx, v["player"]) if "player" in v else [ctx.controller]:
         for _ in range(amount(ctx, v.get("n", 1))):
             card = Card(ref=str(v.get("ref", name)), definition=definition, owner=player, is_token=True)
-            ctx.made.append(_token_enters(ctx, card, player))  # "create a Germ token, then attach this to it" (702.92a)
+            token = _token_enters(ctx, card, player, tapped=bool(v.get("tapped")))
+            ctx.made.append(token)  # "create a Germ token, then attach this to it" (702.92a)
+            if v.get("attacking"):  # "a token that's tapped and attacking" (rule 508.4)
+                attacking.enter_attacking(ctx.game, token)
 
 
-def _token_enters(ctx: Context, card: Card, player: str | None = None) -> GameObject:
+def _token_enters(ctx: Context, card: Card, player: str | None = None, tapped: bool = False) -> GameObject:
 
     game = ctx.game
     player = player or ctx.controller
-    obj = game.new_object(card, "battlefield", player)
+    obj = game.new_object(card, "battlefield", player, tapped=tapped)
     copies.as_enters(game, obj)  # a token copy of a Clone may itself enter as a copy (707.8a, second Example)
     replacement.apply_entering(game, obj, Counter())
+    anchors.as_enters(game, obj)  # rule 614.12c: a token copy of a Siege makes its own choice
     game.log(f"{narr.player(player)} создает {narr.obj(game, obj)}")
     triggers.collect(game, Event("zone_change", obj=obj, from_zone=None, to_zone="battlefield"))
     return obj
@@ -852,17 +877,52 @@ def _doesnt_untap(ctx: Context, v: Any) -> None:
 @effect("counter_spell")
 def _counter(ctx: Context, v: Any) -> None:
 
-    game = ctx.game
     for obj in objects(ctx, v):
-        if obj.zone == "stack":
-            game.log(f"Заклинание {narr.obj(game, obj)} отменено")
-            snap = game.snapshot(obj)
-            if obj.is_copy:
-                game.stack.remove(obj)
-                game.touch()
-            else:
-                game.move(obj, "graveyard")
-            triggers.collect(game, Event("countered", lki=snap, player=snap.controller))  # rule 701.6a
+        countering.counter(ctx.game, obj)  # rule 701.6a; "can't be countered" wins (101.2)
+
+
+@effect("counter_unless_pays")
+def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
+    """``{what, cost}``: the spell's controller chooses on resolution (a ``may`` decision) whether to pay the cost
+    from their mana pool (118.12a); a cost they can't pay is not paid."""
+    from rules_engine.mana import choose_payment, parse_cost
+
+    game = ctx.game
+    cost = parse_cost(str(v["cost"]))
+    for obj in objects(ctx, v.get("what", "target")):
+        if obj.zone != "stack":
+            continue
+        payer = game.controller(obj)
+        question = f"заплатить {cost}, чтобы {narr.obj(game, obj)} не было отменено?"
+        answer = game.decide("may", payer, question, ctx.source)
+        if answer in (True, "yes"):
+            pool = game.players[payer].mana_pool
+            try:
+                units = choose_payment(cost, pool, None)
+            except DecisionMissing:
+                spend = game.decide("pay", payer, f"какой маной заплатить {cost}?", ctx.source)
+                units = choose_payment(cost, pool, parse_units(str(spend)))
+            pool.subtract(units)
+            for unit in list(pool):
+                if pool[unit] <= 0:
+                    del pool[unit]
+            game.log(narr.payment(payer, "стоимость", cost, units))
+            continue
+        game.log(f"{narr.player(payer)} не платит {cost}")
+        countering.counter(game, obj)
+
+
+@effect("exile_top")
+def _exile_top(ctx: Context, v: dict[str, Any]) -> None:
+    """``{n, player, link, play}``: that player exiles the top N cards of their library face up; ``link: exiled``
+    links them to the source (607.2a: "cards exiled with ..."), ``play: {until}`` lets the controller play them
+    (playfrom.py)."""
+    n = amount(ctx, v.get("n", 1))
+    for whose in players(ctx, v.get("player", "you")):
+        for card in playfrom.exile_top(ctx.game, whose, n, ctx.controller, v.get("play")):
+            ctx.made.append(card)
+            if v.get("link"):
+                _link(ctx.game, ctx.source.oid, str(v["link"]), card)
 
 
 @effect("counter_ability")
@@ -1117,6 +1177,15 @@ def _exile_linked(ctx: Context, v: Any) -> None:
         _link(ctx.game, ctx.source.oid, "exiled", exiled)
 
 
+@effect("exile_until_leaves")
+def _exile_until_leaves(ctx: Context, v: Any) -> None:
+    """ "Exile target creature until this leaves the battlefield" (rule 610.3, until.py)."""
+    for obj in objects(ctx, v):
+        exiled = until.exile(ctx.game, ctx.source.oid, obj)
+        if exiled is not None:
+            ctx.made.append(exiled)
+
+
 @effect("champion")
 def _champion(ctx: Context, v: dict[str, Any]) -> None:
     """Sacrifice the source unless its controller exiles another matching permanent they control (a scripted
@@ -1296,6 +1365,8 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
             game.controller(o) == ctx.controller and matches(game, o, game.chars(o), filt, ctx.controller, source)
             for o in game.battlefield
         )
+    if "revealed_or_controlled" in cond:  # the reveal cost's bonus (reveal.py): the spell as cast, or a copy
+        return reveal.holds(ctx.spell) == bool(cond["revealed_or_controlled"])
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
     looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...

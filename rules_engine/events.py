@@ -74,3 +74,4 @@ class TurnHistory:
     life_lost: Counter[str] = field(default_factory=Counter)  # rule 119.3: every loss, damage and payments too
     cards_drawn: Counter[str] = field(default_factory=Counter)  # rule 121.1: only what was drawn (121.5)
     damage: list[DamageRecord] = field(default_factory=list)
+    cast_by_permission: Counter[int] = field(default_factory=Counter)  # source -> spells cast by its permission

@@ -64,6 +64,7 @@ class Game:
         self.loyalty_used: set[int] = set()
         # linked abilities (rule 607): (object id, link name) -> ids of the cards its ability exiled
         self.linked: dict[tuple[int, str], list[int]] = {}
+        self.play_permissions: list[Any] = []  # playfrom.Permission: "you may play that card" from exile
         self.first_strike_step = False
         self.first_strikers: set[int] = set()  # combatants with first or double strike as that step began (510.4)
         self._next_id = 1
@@ -220,7 +221,7 @@ class Game:
     ) -> GameObject:
         """Move an object to a zone; the result is a new object (rule 400.7). Replacement effects may send it
         elsewhere (614.1a); ``instead`` is the moving effect's own "put it into ZONE instead" (614.15)."""
-        from rules_engine import copies, replacement, triggers
+        from rules_engine import anchors, copies, replacement, triggers, until
 
         if to_zone == "battlefield" and not face_down and obj.zone != "battlefield" and (
             {"Instant", "Sorcery"} & set(obj.definition.types)
@@ -246,6 +247,7 @@ class Game:
         if to_zone == "battlefield":
             copies.as_enters(self, new)  # 707.5: a copy as it enters, before the copied "enters with" abilities
             replacement.apply_entering(self, new, entering_counters)
+            anchors.as_enters(self, new)  # rule 614.12c: "as this enters, choose Khans or Dragons"
         self.touch()
         where = narr.ZONE_INTO[to_zone]
         label = narr.obj(self, snap)
@@ -260,6 +262,8 @@ class Game:
             for kind, n in new.counters.items():
                 if n and kind != "loyalty":
                     triggers.collect(self, Event("counters", obj=new, counter=kind, amount=n))
+        if from_zone == "battlefield" and (obj.oid, until.LINK) in self.linked:
+            until.source_left(self, obj.oid)  # rule 610.3: what it exiled "until it leaves" returns now
         return new
 
     def _detach_from(self, obj: GameObject) -> None:

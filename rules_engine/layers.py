@@ -120,6 +120,8 @@ def base_characteristics(
     else:
         values = copiable_values(game, obj, index=index)
     chars = Characteristics.of(values, obj.controller)
+    if any("anchor" in a.spec for a in chars.abilities):  # rule 614.12c: the chosen word only
+        chars.abilities = [a for a in chars.abilities if a.spec.get("anchor") in (None, obj.chosen)]
     front = obj.definition
     if values is front.back and obj.transformed and front.cost is not None:  # 202.3b (not for a copy of it)
         chars.front_mana_value = front.cost.mana_value
@@ -215,6 +217,8 @@ def matches(
         value = chars.mana_value
         if value > int(filt["mana_value_at_most"]):
             return False
+    if "mana_value_at_least" in filt and chars.mana_value < int(filt["mana_value_at_least"]):
+        return False
     if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):
         return False
     if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):

@@ -414,7 +414,15 @@ CHOICE_KINDS = {
     "shuffle": "порядок после перемешивания",
     "counter_kind": "какой жетон переместить",
     "number": "сколько",
+    "enter_choice": "выбор при выходе на поле битвы",
+    "attacking": "кого атакует",
 }
+# rule 614.12c: the anchor words as the Russian cards print them (FRF Sieges: «выберите Ханов или Драконов»)
+ANCHOR_WORDS = {"Khans": "Ханы", "Dragons": "Драконы"}
+
+
+def anchor_word(word: str) -> str:
+    return f"«{ANCHOR_WORDS.get(word, word)}»"
 
 
 def _quoted(game: Game, text: str) -> str:
@@ -432,6 +440,8 @@ def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> st
     label = CHOICE_KINDS.get(kind, "решение")
     if kind == "mana_color":  # «цвет маны: синий», not the letter
         return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
+    if kind == "enter_choice":  # «выбор при выходе на поле битвы: «Драконы»», not the card's English word
+        return f"{label}: {anchor_word(str(value))}"
     if kind == "counter_kind":  # «какой жетон переместить: жетон возраста», not the internal kind
         return f"{label}: {counter(str(value), 1)}"
     if isinstance(value, Mapping) and kind == "text_change":

@@ -184,6 +184,7 @@ class GameObject:
     is_copy: bool = False
     paid_additional: tuple[str, ...] = ()
     cast_from: str = ""  # the zone a spell was cast from (rebound: only from the hand, rule 702.88a)
+    chosen: str | None = None  # rule 614.12c: the anchor word chosen as this permanent entered (anchors.py)
     half: int | None = None  # the half of a split card being cast (709.3): only its characteristics exist
     # combat
     attacking: str | int | None = None  # a player name or a planeswalker oid

@@ -21,7 +21,7 @@ from dataclasses import replace as copy_event
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import interpreter, life, protection, tapping, teams, triggers
+from rules_engine import interpreter, life, protection, reveal, tapping, teams, triggers
 from rules_engine import life as lifetotal
 from rules_engine import log as narr
 from rules_engine.errors import EngineError, IllegalAction
@@ -569,6 +569,8 @@ def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             continue  # rule 614.12: its own ability applies to it as it enters only if it affects only it
         if not _affects(game, ability, holder, new):
             continue
+        if not _entering_condition(ability.spec.get("condition"), new):
+            continue
         if ability.spec["static"] == "enters_tapped":
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит повернутым", _enters_tapped,
                               order_free=True)
@@ -576,6 +578,14 @@ def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             counters = Counter({k: int(n) for k, n in (ability.spec.get("value") or {}).items()})
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит с жетонами",
                               partial(_enters_with, counters=counters), order_free=True)
+
+
+def _entering_condition(cond: dict[str, Any] | None, new: GameObject) -> bool:
+    """ "Enters with a +1/+1 counter if you revealed a Dragon card or controlled a Dragon as you cast this spell":
+    the permanent knows how its spell was cast (reveal.py; a permanent never cast meets no such condition)."""
+    if not cond:
+        return True
+    return reveal.holds(new) == bool(cond["revealed_or_controlled"])
 
 
 def _enters_with(game: Game, ev: Proposed, counters: Counter[str]) -> list[Proposed]:

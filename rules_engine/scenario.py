@@ -78,6 +78,7 @@ CARD_KEYS = frozenset(
         "token",
         "damage",
         "owner",
+        "chosen",  # rule 614.12c: the anchor word chosen as it entered (Khans or Dragons)
     }
 )
 STEP_MODIFIERS = frozenset(
@@ -100,6 +101,7 @@ STEP_MODIFIERS = frozenset(
         "phyrexian",
         "half",
         "delve",
+        "reveal",
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -107,6 +109,7 @@ RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 CHOICE_KINDS = frozenset(
     {
         "assign",
+        "attacking",  # rule 508.4: what a creature put onto the battlefield attacking attacks (a player or REF)
         "bolster",
         "bottom_order",
         "champion",
@@ -115,6 +118,7 @@ CHOICE_KINDS = frozenset(
         "clash",
         "copy",
         "counter_kind",
+        "enter_choice",  # rule 614.12c: the anchor word chosen as a permanent enters (Khans or Dragons)
         "exploit",
         "cost",
         "discard",
@@ -432,6 +436,7 @@ _CARD_VALUES: dict[str, tuple[Any, str]] = {
     "damage": (_is_count, "a number"),
     "owner": (lambda v: v in KNOWN_PLAYERS, "a player"),
     "attached_to": (lambda v: isinstance(v, str), "a card ref"),
+    "chosen": (lambda v: isinstance(v, str), "an anchor word such as Khans"),
 }
 
 
@@ -608,6 +613,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
                                 for a in (v if isinstance(v, list) else [v])),
                   "a list such as [life, W]: one answer per Phyrexian symbol, life or a colour of it"),
     "delve": (_is_ref_list, "a list of card refs in your graveyard"),
+    "reveal": (lambda v: isinstance(v, str) or _is_ref_list(v), "the ref of a card in your hand to reveal"),
 }
 
 
@@ -699,6 +705,7 @@ def build_game(scenario: Scenario, db: CardDB) -> Game:
                 obj.tapped = bool(spec.get("tapped", False))
                 obj.face_down = bool(spec.get("face_down", False))
                 obj.damage = int(spec.get("damage", 0))
+                obj.chosen = str(spec["chosen"]) if "chosen" in spec else None
                 for kind, n in (spec.get("counters") or {}).items():
                     obj.counters[str(kind)] += int(n)
                 if zone == "battlefield":

@@ -56,8 +56,9 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "tapped": "bool",
     "mana_value_at_most": "int",
+    "mana_value_at_least": "int",
+    "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
-    "power_at_most": "int",  # "all creatures with power 3 or less" (its power now, layers applied)
     "attacking": "bool",
     "attached": "bool",
     "keyword": "keyword",
@@ -110,9 +111,11 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "return_to_hand": "ref",
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
-    "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters"},
+    "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
+                              "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
-    "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref"},
+    "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref", "tapped": "bool",
+                     "attacking": "bool"},
     "create_token_copy": {"of": "ref", "except": "copy_except"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
@@ -123,6 +126,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "doesnt_untap": "ref",
     "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
+    "counter_unless_pays": {"what": "ref", "cost": "mana!"},  # rule 118.12a (countering.py)
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
@@ -137,8 +141,11 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "champion": {"filter": "filter"},
     "return_linked": "link",
     "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
+    "exile_until_leaves": "ref",  # rule 610.3: exile REF until this leaves the battlefield (until.py)
     "hideaway": {"n": "amount"},
     "play_linked": "link",
+    # playfrom.py: that player exiles the top N cards (linked to the source; "you may play them" for a while)
+    "exile_top": {"n": "amount", "player": "ref", "link": "link", "play": "play_permission"},
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool"},
     "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
@@ -198,6 +205,9 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_gain_life": "players_value",
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
+    "cant_be_countered": None,
+    "choose_as_enters": "anchor_words",
+    "play_exiled": "play_exiled_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
@@ -213,6 +223,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "cast": None,
     "you_cast": FILTER,
     "attacks": {"min_attackers": "int"},
+    "creature_attacks": FILTER,
     "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
     "deals_combat_damage_to_player": None,
     "beginning_of_step": {"step": "step!", "whose": "whose"},
@@ -253,6 +264,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "life_at_most": "int",
     "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
+    "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
     "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
     **HISTORY_CONDITIONS,
 }
@@ -262,7 +274,15 @@ STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
 CONDITIONAL_STATICS = frozenset(
     {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_types", "set_subtypes"}
 )
-EFFECT_CONDITIONS: dict[str, str] = {"control": "filter", "library_at_most": "int", **HISTORY_CONDITIONS}
+EFFECT_CONDITIONS: dict[str, str] = {
+    "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS
+}
+# How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
+# Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
+CAST_CONDITIONS: dict[str, str] = {"revealed_or_controlled": "bool!"}
+CAST_CONDITION_STATICS = frozenset({"enters_with_counters", "cant_be_countered"})
+# rule 118.8: "As an additional cost to cast this spell, you may reveal a [filter] card from your hand" (reveal.py)
+REVEAL_COST: dict[str, str] = {"filter": "filter!", "or_control": "filter"}
 # A delayed triggered ability (rule 603.7): its event, what it is about, its duration and effect.
 DELAYED_KEYS: dict[str, str] = {
     "when": "trigger_event!",
@@ -275,12 +295,12 @@ DELAYED_KEYS: dict[str, str] = {
     "name_ru": "str",
 }
 
-ABILITY_KEYS: dict[str, frozenset[str]] = {
+ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", the ability of a chosen word (614.12c)
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter", "state"}),
+                            "counter", "each_counter", "state", "anchor"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
-                            "condition"}),
-    "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition"}),
+                            "condition", "anchor"}),
+    "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
 }
 
 
@@ -440,6 +460,9 @@ def _ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     if isinstance(v, dict):
         if "all" in v:
             c.keys(v, {"all": "filter!", "of": "ref"}, f"{what} (all)")
+            return
+        if "graveyard_of" in v:  # the cards in that player's graveyard ("exile target opponent's graveyard")
+            c.keys(v, {"graveyard_of": "ref!"}, f"{what} (graveyard_of)")
             return
         if "controller_of" in v:  # of a target, or of "that" object of a delayed trigger (LKI)
             c.keys(v, {"controller_of": "target_ref_or_that!"}, f"{what} (controller_of)")
@@ -740,6 +763,10 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
+    "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "strs!"}, what),
+    "play_until": _one_of({"end_of_turn", "end_of_your_next_turn"}, "duration of the permission"),
+    "play_permission": lambda c, v, what, parent, key: c.keys(v, {"until": "play_until!"}, what),
+    "play_exiled_value": lambda c, v, what, parent, key: c.keys(v, {"link": "link", "spells_per_turn": "int"}, what),
     "keyword": _keyword,
     "keywords": _keywords,
     "ref": _ref,

@@ -5,7 +5,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import copies, costs, dash, delve, interpreter, phyrexian, produce, rebound, tapping, teams, triggers
+from rules_engine import (
+    copies,
+    costs,
+    dash,
+    delve,
+    interpreter,
+    phyrexian,
+    playfrom,
+    produce,
+    rebound,
+    reveal,
+    tapping,
+    teams,
+    triggers,
+)
 from rules_engine import life as lifetotal
 from rules_engine import log as narr
 from rules_engine import targets as tg
@@ -70,9 +84,17 @@ WITHOUT_PAYING_NO_ALTERNATIVE = "разыгрывая «без уплаты ма
 def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObject:
     """Cast a spell from hand (rule 601.2): validate everything first, then move, pay and announce."""
     hand = [o for o in game.players[player].hand if ref in (o.card.ref, o.card.definition.name)]
-    if not hand:
+    if hand:
+        return cast_object(game, player, hand[0], params)
+    exiled = playfrom.find(game, player, ref)  # "you may play that card": from exile, by the normal rules
+    if exiled is None:
+        playfrom.refuse(game, player, ref)  # rule 601.3: a card elsewhere needs a permission
         raise ScriptError(f"у игрока {narr.player(player)} нет в руке карты {ref!r}")
-    return cast_object(game, player, hand[0], params)
+    card_obj, permission = exiled
+    playfrom.check_spell_limit(game, player, card_obj, permission)
+    spell = cast_object(game, player, card_obj, params)
+    playfrom.note_cast(game, permission)
+    return spell
 
 
 def cast_object(
@@ -200,6 +222,7 @@ def _cast(
     if params.get("targets") and not specs:
         raise ScriptError(f"у {narr.obj(game, card_obj)} нет целей")
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
+    revealed = reveal.choose(game, player, card_obj, params.get("reveal"))  # an optional additional cost (118.8)
     pool = game.players[player].mana_pool
     units = scripted_payment(cost, pool, params.get("pay"))
     if extra is not None:  # rule 118.3: without what the additional cost needs, the spell can't be cast
@@ -245,7 +268,7 @@ def _cast(
             f"{narr.player(player)} платит дополнительную стоимость Заговора: поворачивает "
             + " и ".join(narr.obj(game, c) for c in creatures)
         )
-
+    reveal.finish(game, player, spell, revealed)  # rule 601.2i: what holds as casting finishes
     triggers.collect(game, Event("cast", obj=spell, player=player))
     triggers.targeted(game, chosen_targets, player)
     return spell
@@ -529,6 +552,7 @@ def copy_spell(
     copy.mode, copy.x, copy.targets, copy.modes = spell.mode, spell.x, list(spell.targets), spell.modes
     copy.half = spell.half  # a copy of a half of a split card is that half (707.10, 709.3b)
     copy.mana_spent = Counter()  # no mana was spent to cast a copy (SHM hybrid-bonus ruling 4)
+    copy.paid_additional = reveal.copied(spell.paid_additional)  # 707.10: costs paid, not the cast itself
     specs = spell_spec(copy).get("targets", [])
     if specs:
         answer = game.decide("new_targets", controller, "новые цели для копии (или same)", spell)

@@ -43,6 +43,7 @@ class GameState(Protocol):
     winner: str | None
     loyalty_used: set[int]
     linked: dict[tuple[int, str], list[int]]
+    play_permissions: list[Any]  # playfrom.Permission: cards in exile a player may play
     first_strike_step: bool
     first_strikers: set[int]
     _batch: dict[int, Snapshot] | None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import history
+from rules_engine import history, reveal
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -384,6 +384,13 @@ def _matches(
         # battalion: "whenever this and at least two other creatures attack" (checked only as it triggers)
         attackers = sum(1 for o in game.battlefield if o.attacking is not None)
         return attackers >= int((filt or {}).get("min_attackers", 1))
+    if when == "creature_attacks":  # "whenever a nontoken creature you control attacks": declared ones (508.3a)
+        return (
+            event.kind == "attacks"
+            and event.obj is not None
+            and isinstance(source, GameObject)
+            and matches(game, event.obj, game.chars(event.obj), filt, controller, source)
+        )
     if when == "deals_damage":
         return _damage_matches(game, filt or {}, source, controller, event)
     if when == "deals_combat_damage_to_player":
@@ -533,6 +540,8 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if "paid" in cond:
         spell = event.obj if event is not None else None
         return spell is not None and cond["paid"] in spell.paid_additional
+    if "revealed_or_controlled" in cond:  # the permanent remembers how its spell was cast (reveal.py)
+        return reveal.holds(event.obj if event is not None else None) == bool(cond["revealed_or_controlled"])
     if "evolve" in cond:
         return _evolve_bigger(game, source, event)
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)

@@ -56,6 +56,7 @@ TRIGGER_EVENTS = frozenset(
         "cast",  # this spell is cast
         "you_cast",  # its controller casts a spell (filter: on the spell)
         "attacks",  # this creature attacks
+        "creature_attacks",  # a creature matching filter is declared as an attacker (rule 508.3a; `it` is it)
         "deals_damage",  # this object deals damage
         "deals_combat_damage_to_player",
         "beginning_of_step",  # filter: {step: upkeep, whose: you|each|opponent}
@@ -128,6 +129,9 @@ STATIC_KINDS = frozenset(
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
         "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
+        "play_exiled",  # value {link, spells_per_turn}: you may play the affected cards it exiled (playfrom.py)
+        "choose_as_enters",  # value {options: [Khans, Dragons]}: rule 614.12c, the anchor word (anchors.py)
+        "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }
 )
@@ -139,6 +143,7 @@ EFFECT_NAMES = frozenset(
         "destroy_all",
         "counters",
         "remove_counters",
+        "exile_until_leaves",  # REF: exile it until this leaves the battlefield (rule 610.3, until.py)
         "exile_linked",  # exile REF; the source's return_linked: exiled returns that card (rule 607.2a)
         "cast_without_paying",  # you may cast that card without paying its mana cost (rebound, 702.88a)
         "exploit",  # rule 702.110a: the exploit trigger's sacrifice, chosen as it resolves (an exploit choice)
@@ -170,6 +175,7 @@ EFFECT_NAMES = frozenset(
         "move_counters",
         "exchange_control",
         "counter_spell",
+        "counter_unless_pays",  # {what, cost}: "counter target spell unless its controller pays {1}" (118.12a)
         "copy_spell",
         "if_spent",
         "may",
@@ -190,6 +196,7 @@ EFFECT_NAMES = frozenset(
         "return_linked",  # LINK: return the cards this object's linked ability exiled (under their owners)
         "hideaway",  # {n}: look at the top N, exile one face down (linked), the rest to the bottom
         "play_linked",  # LINK: you may play the card this object's linked ability exiled, without paying
+        "exile_top",  # {n, player, link, play: {until}}: exile the top N cards; "you may play them" (playfrom.py)
         "if",  # {condition, then, else}: control FILTER, library_at_most N
         "set_subtypes",  # {subtypes, on}: replaces the subtypes of the same kind only (rule 205.1b)
         "search_library",  # {filter, to}: find a matching card in your library (a scripted search choice)

@@ -20,7 +20,8 @@ What is checked, and how:
   ``ability lines == units of the definition + left_out items that are a whole line``, where the units are
   the definition's abilities counted as the printed text counts them: the spell's effect (modes included)
   is one (``effect_lines: N`` when it implements N paragraphs, each an ability by CR 113.2c: Remand's
-  counter and its draw); each triggered, activated, loyalty and cost ability is one; mana abilities with the
+  counter and its draw); each triggered, activated, loyalty and cost ability is one (an ability of an anchor
+  word, ``anchor: Khans``, is a bullet of its choosing line: none); mana abilities with the
   same cost are one (``{T}: Add {R} or {G}.``); static abilities with the same ``affects`` and ``condition``
   are one (``it gets +1/+1 and has flying``); an ability whose effect is ``{nothing: true}`` implements no
   line, so its line must be left out. A ``left_out`` text is a substring of one line: equal to the line
@@ -351,6 +352,8 @@ def units(card: CardDef) -> int:
     for ability in card.abilities:
         if _does_nothing(ability):
             continue
+        if "anchor" in ability.spec:
+            continue  # "• Khans — [ability]": a bullet of the line that chooses the anchor word (614.12c)
         if ability.kind == "spell" and ability.name == "aura":
             continue  # the Enchant keyword line
         if ability.kind == "spell":

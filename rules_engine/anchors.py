@@ -1,0 +1,39 @@
+"""Anchor words (rule 614.12c): "As this enters, choose Khans or Dragons. • Khans — [ability] • Dragons — [ability]".
+
+The choice is made as the permanent enters (a replacement effect, 614.12) by its controller: a ``enter_choice``
+decision. "[Anchor word] — [ability]" means "as long as [anchor word] was chosen as this permanent entered, it has
+[ability]"; the abilities are linked to the choosing one (607.2m), so they refer only to that choice, and a permanent
+entering as a copy of it makes a choice of its own. A card elsewhere has neither ability.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules_engine import log as narr
+from rules_engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from rules_engine.objects import GameObject
+    from rules_engine.state import GameState as Game
+
+
+def options(game: Game, obj: GameObject) -> list[str]:
+    for ability in game.chars(obj).abilities:
+        if ability.kind == "static" and ability.spec.get("static") == "choose_as_enters":
+            return [str(o) for o in (ability.spec.get("value") or {}).get("options", [])]
+    return []
+
+
+def as_enters(game: Game, obj: GameObject) -> None:
+    """Rule 614.12c: the controller chooses an anchor word as the permanent enters."""
+    words = options(game, obj)
+    if not words:
+        return
+    answer = str(game.decide("enter_choice", game.controller(obj), f"что выбрать для {narr.obj(game, obj)}?", obj))
+    if answer not in words:
+        offered = ", ".join(narr.anchor_word(w) for w in words)
+        raise IllegalAction(f"{narr.anchor_word(answer)}: нужно выбрать одно из: {offered}", "614.12c")
+    obj.chosen = answer
+    game.touch()
+    game.log(f"{narr.player(game.controller(obj))} выбирает для {narr.obj(game, obj)}: {narr.anchor_word(answer)}")
