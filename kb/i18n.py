@@ -391,6 +391,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "По запросу «{query}» найдено: {total}, показано: {shown}:",
         "{total} found for «{query}», showing {shown}:",
     ),
+    "search.found_at_least": (
+        "По запросу «{query}» найдено не меньше {total}, показано: {shown}:",
+        "At least {total} found for «{query}», showing {shown}:",
+    ),
     "search.score": ("оценка {score:.2f}", "score {score:.2f}"),
     "search.query_cut": (
         "запрос длиннее {limit} символов: искали только его начало ({used} из {length})",

@@ -109,7 +109,8 @@ def _lines(response: SearchResponse) -> list[tuple[str, Any]]:
         out.append(("line", [(t("search.nothing", query=query), "")]))
         out.append(("line", [(t("search.nothing_hint"), "dim")]))
         return out
-    out.append(("line", [(t("search.found", total=response.total, query=query, shown=len(response.results)), "bold")]))
+    found = "search.found" if response.total_exact else "search.found_at_least"  # a large index: a lower bound
+    out.append(("line", [(t(found, total=response.total, query=query, shown=len(response.results)), "bold")]))
     for number, result in enumerate(response.results, start=1):
         out += [("blank", None), ("line", _header(number, result)), ("snippet", result)]
     out += [("blank", None), ("line", [(t("search.full_entry", id=response.results[0].id), "dim")])]

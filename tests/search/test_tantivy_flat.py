@@ -142,3 +142,19 @@ def test_an_uncounted_total_is_a_lower_bound(session: tuple[SearchSession, list[
         compared += 1
         above_page += page.total > 20
     assert compared >= 30 and above_page >= 10  # the bound says more than the page's length
+
+
+def test_kb_search_says_an_uncounted_total_is_a_lower_bound(session: tuple[SearchSession, list[str]]) -> None:
+    from kb.commands.search_run import _lines
+    from kb.i18n import t
+    from kb.search.service import SearchRequest
+
+    opened, _ = session
+    response = opened.search(SearchRequest("существо карта", limit=3))
+    assert response.results and not response.total_exact
+    lines = ["".join(text for text, _ in parts) for kind, parts in _lines(response) if kind == "line"]
+    expected = t("search.found_at_least", total=response.total, query="существо карта", shown=len(response.results))
+    assert expected in lines, lines
+    response.total_exact = True  # a counted total keeps the plain wording
+    lines = ["".join(text for text, _ in parts) for kind, parts in _lines(response) if kind == "line"]
+    assert t("search.found", total=response.total, query="существо карта", shown=len(response.results)) in lines
