@@ -7,6 +7,7 @@ Usage: .venv/bin/python scripts/bench_search.py [--rulings 100000] [--queries 30
        .venv/bin/python scripts/bench_search.py --cold [--runs 15]
 
        .venv/bin/python scripts/bench_search.py --scale [1000,10000,100000] [--backends whoosh,tantivy]
+       [--index-dir DIR]
 
 ``--scale``: corpora of each size generated from the real entries (build/kb.sqlite, else the seeds): each
 entry a real one's topic, cards, kind and language with its text's sentences mixed with another real
@@ -416,20 +417,24 @@ def child_query(size: int, backend: str, directory: Path, seed: int, count: int)
 def scale(args: argparse.Namespace) -> int:
     sizes = [int(s) for s in args.scale.split(",")]
     backends = args.backends.split(",")
-    workdir = Path(tempfile.mkdtemp(prefix="kb-bench-scale-"))
+    keep = args.index_dir is not None  # indexes kept there and reused by the next run (same seed)
+    workdir = args.index_dir or Path(tempfile.mkdtemp(prefix="kb-bench-scale-"))
     rows = []
     try:
         for size in sizes:
             for backend in backends:
-                directory = workdir / f"{backend}-{size}"
-                figures: dict[str, float] = {}
-                for step in ("build", "query"):
+                directory = workdir / f"{backend}-{size}-seed{args.seed}"
+                built = directory / "bench-build.json"  # the build's figures, beside a kept index
+                figures: dict[str, float] = json.loads(built.read_text()) if keep and built.exists() else {}
+                for step in ("query",) if figures else ("build", "query"):
                     out = subprocess.run(
                         [sys.executable, __file__, f"--child-{step}", str(size), backend, str(directory),
                          "--seed", str(args.seed), "--queries", str(args.queries)],
                         cwd=ROOT, check=True, capture_output=True, text=True,
                     )
                     figures.update(json.loads(out.stdout.strip().splitlines()[-1]))
+                    if step == "build" and keep:
+                        built.write_text(json.dumps(figures))
                 rows.append((size, backend, figures))
                 f = figures
                 print(f"{size:>7} {backend:<8} build {f['build_s']:7.1f} s (CPU {f.get('build_cpu_s', 0):6.1f} s)  "
@@ -439,9 +444,11 @@ def scale(args: argparse.Namespace) -> int:
                       f"p95 {f['p95']:7.2f}  max {f['max']:8.2f} ms; engine alone p50 {f['engine_p50']:6.2f}  "
                       f"p95 {f['engine_p95']:6.2f} ms; CPU p50 {f['cpu_p50']:7.2f}  p95 {f['cpu_p95']:7.2f}  "
                       f"max {f['cpu_max']:8.2f} ms", flush=True)
-                shutil.rmtree(directory, ignore_errors=True)
+                if not keep:
+                    shutil.rmtree(directory, ignore_errors=True)
     finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(workdir, ignore_errors=True)
     return 0
 
 
@@ -509,6 +516,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15, help="runs per command with --cold")
     parser.add_argument("--scale", nargs="?", const="1000,10000,100000", help="corpus sizes, comma-separated")
     parser.add_argument("--backends", default="whoosh,tantivy")
+    parser.add_argument("--index-dir", type=Path, help="with --scale: keep the built indexes here and reuse them "
+                        "(the build figures are those of the run that built them; empty it after `kb ingest` or a "
+                        "change of an engine's on-disk format)")
     for step in ("build", "query"):
         parser.add_argument(f"--child-{step}", nargs=3, metavar=("SIZE", "BACKEND", "DIR"), help=argparse.SUPPRESS)
     args = parser.parse_args()
