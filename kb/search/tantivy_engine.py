@@ -5,7 +5,10 @@ every reading of an ambiguous word at its position, as in the whoosh index) and 
 the same ranking choices as ``whoosh_engine``: BM25 (k1 1.2, b 0.75, as whoosh's BM25F) per field with
 the same field weights, DisMax over a word's readings and glossary equivalents, phrases that filter and
 score by their words, prefixes at a constant score, and the same kind prior applied to the top hits.
-Unlike whoosh it needs no cheaper plan on large indexes: it is compiled Rust with block-max pruning.
+Unlike whoosh it needs no cheaper plan on large indexes: it is compiled Rust. tantivy-py collects through a
+multi-collector, though, which scores every matching document (no block-max pruning, count or not), so the
+plan is flattened (``Flat``: one union of term scorers where the plan allows) and, above ``COUNT_LIMIT``
+entries, matches are not counted (the total becomes a lower bound, ``Page.exact`` False).
 """
 
 from __future__ import annotations
