@@ -6,9 +6,10 @@ the same ranking choices as ``whoosh_engine``: BM25 (k1 1.2, b 0.75, as whoosh's
 the same field weights, DisMax over a word's readings and glossary equivalents, phrases that filter and
 score by their words, prefixes at a constant score, and the same kind prior applied to the top hits.
 Unlike whoosh it needs no cheaper plan on large indexes: it is compiled Rust. tantivy-py collects through a
-multi-collector, though, which scores every matching document (no block-max pruning, count or not), so the
-plan is flattened (``Flat``: one union of term scorers where the plan allows) and, above ``COUNT_LIMIT``
-entries, matches are not counted (the total becomes a lower bound, ``Page.exact`` False).
+multi-collector, though, which scores every matching document (no block-max pruning, count or not): a query
+costs the postings of all its words, readings and glossary equivalents. Flattening the plan (boosts folded into
+the terms, sums and maxima spliced), not counting, and a MaxScore split proven exact by BM25 bounds were tried
+and measured (issue 13): none shortened the p95 at 100 000 entries beyond the noise, so the plan stays as is.
 """
 
 from __future__ import annotations
@@ -30,15 +31,7 @@ from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
 from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix
 from kb.search.whoosh_dismax import DISMAX_TIEBREAK
-from kb.search.whoosh_engine import (
-    COMMON_FRACTION,
-    EXACT_TOTAL_LIMIT,
-    FIELD_BOOSTS,
-    KIND_PRIOR,
-    RERANK_DEPTH,
-    TOPK_LIMIT,
-    _is_rule,
-)
+from kb.search.whoosh_engine import COMMON_FRACTION, EXACT_TOTAL_LIMIT, FIELD_BOOSTS, KIND_PRIOR, RERANK_DEPTH, _is_rule
 
 TEXT = ("text", "topic", "cards", "rules")
 KEYWORDS = ("id", "kind", "document", "section", "lang")
@@ -48,9 +41,6 @@ SUBDIR = "tantivy"  # tantivy's own meta.json must not meet the generation's met
 ROWS = "tantivy-rows.bin"  # what a hit returns, beside tantivy's files (``Rows``)
 # 2: hits read from ``ROWS``, nothing stored in tantivy; 3: with their context's terms
 FORMAT = "3"  # (``kb.search.engine.ENGINE_FORMATS``)
-# Up to this many entries every match is counted (an exact total); above it the total is a lower bound, as
-# on whoosh's large-index walk above the same size (``whoosh_engine.TOPK_LIMIT``).
-COUNT_LIMIT = TOPK_LIMIT
 
 
 def _schema() -> Any:
@@ -180,7 +170,6 @@ class TantivySearcher:
         self.searcher = index.searcher()
         self._df: dict[tuple[str, str], int] = {}
         self.large = self.doc_count() > EXACT_TOTAL_LIMIT
-        self.counted = self.doc_count() <= COUNT_LIMIT
 
     def _rarest(self, node: Phrase) -> int:
         """Documents holding the phrase's rarest word (in its most frequent field)."""
@@ -257,89 +246,6 @@ class TantivySearcher:
         return self.tantivy.Query.boost_query(query, boost)
 
     def compile(self, node: Node) -> Any:
-        """The plan as a tantivy query, flattened (``Flat``); ``None`` when it can match nothing."""
-        flat = self.flat(node)
-        return None if flat is None else self.emit(flat)
-
-    def flat(self, node: Node) -> Flat | None:
-        """The plan as sums and maxima of boosted leaves (``Flat``), scoring as ``nested`` does."""
-        Q, Occur = self.tantivy.Query, self.tantivy.Occur
-        if isinstance(node, Alt):
-            per_term: list[Flat] = []
-            for term in node.terms:
-                fields_: list[Flat] = [("t", f, term, FIELD_BOOSTS.get(f, 1.0))
-                                       for f in node.fields if self.has(f, term)]
-                if _is_rule(term) and self.has("rules", term) and "rules" not in node.fields:
-                    fields_.append(("t", "rules", term, FIELD_BOOSTS["rules"]))
-                summed = _sum(fields_)
-                if summed is not None:
-                    per_term.append(summed)
-            return _scaled(_max(per_term), node.boost)
-        if isinstance(node, Phrase):
-            if not node.exact and self.large and self._rarest(node) > COMMON_FRACTION * self.doc_count():
-                return None  # a glossary wording of common words only: whoosh's large-index plan drops it too
-            per_field: list[Flat] = []
-            for f in node.fields:
-                present = [[t for t in position if self.has(f, t)] for position in node.positions]
-                if not all(present):
-                    continue
-                variants = list(itertools.islice(itertools.product(*present), MAX_PHRASE_VARIANTS))
-                phrases = [Q.phrase_query(self.schema, f, list(words)) for words in variants]
-                best = _scaled(_sum([m for terms in present if (m := _max([("t", f, t, 1.0) for t in terms]))]),
-                               FIELD_BOOSTS.get(f, 1.0))
-                if best is None:
-                    continue
-                scoring = self.emit(best)
-                matched = Q.const_score_query(self._should(phrases), 0.0)
-                per_field.append(("q", Q.boolean_query([(Occur.Must, matched), (Occur.Should, scoring)]), 1.0))
-            # the best field counts, as whoosh scores its DisMax (whoosh_dismax.DISMAX_TIEBREAK)
-            return _scaled(_max(per_field), node.boost / max(1, len(node.positions)))
-        if isinstance(node, Prefix):  # a constant score per field, as whoosh's Prefix
-            parts: list[Flat] = []
-            for f in node.fields:
-                terms = [t for t, _ in self.searcher.terms_with_prefix(f, node.prefix)]
-                if terms:
-                    parts.append(("c", Q.term_set_query(self.schema, f, terms), FIELD_BOOSTS.get(f, 1.0)))
-            return _scaled(_sum(parts), node.boost)
-        if isinstance(node, AnyOf):
-            return _scaled(_max([c for c in (self.flat(c) for c in node.children) if c is not None]), node.boost)
-        if isinstance(node, Bool):
-            must = [self.flat(c) for c in node.must]
-            should = [c for c in (self.flat(c) for c in node.should) if c is not None]
-            must_not = [c for c in (self.compile(c) for c in node.must_not) if c is not None]
-            if any(m is None for m in must):
-                return None
-            if not must and not must_not:
-                return _scaled(_sum(should), node.boost)  # a natural question: one flat sum
-            clauses = [(Occur.Must, self.emit(m)) for m in must if m is not None]
-            if must:
-                clauses += [(Occur.Should, self.emit(s)) for s in should]
-            elif should:
-                clauses.append((Occur.Must, self.emit(_sum(should))))  # type: ignore[arg-type]
-            else:
-                clauses.append((Occur.Must, Q.all_query()))
-            clauses += [(Occur.MustNot, n) for n in must_not]
-            base = clauses[0][1] if len(clauses) == 1 else Q.boolean_query(clauses)
-            return ("q", base, node.boost)
-        raise TypeError(f"unknown plan node {node!r}")
-
-    def emit(self, flat: Flat) -> Any:
-        """tantivy's query for a flattened plan: a leaf term carries its whole boost (tantivy folds it into the
-        term's BM25 weight), a sum is one union of its terms, a maximum one DisMax."""
-        Q = self.tantivy.Query
-        kind = flat[0]
-        if kind == "t":
-            return self._term(flat[1], flat[2], flat[3])
-        if kind == "c":
-            return Q.const_score_query(flat[1], flat[2])
-        if kind == "q":
-            return self._boosted(flat[1], flat[2])
-        parts = [self.emit(c) for c in flat[1]]
-        return self._should(parts) if kind == "sum" else self._dismax(parts)
-
-    def nested(self, node: Node) -> Any:
-        """The plan node by node, each a tantivy query (a boost, a union or a DisMax per node): what ``compile``
-        built before it flattened the plan, which scores the same (tests compare their top hits)."""
         Q, Occur = self.tantivy.Query, self.tantivy.Occur
         if isinstance(node, Alt):
             per_term = []
@@ -376,12 +282,12 @@ class TantivySearcher:
                     parts.append(Q.const_score_query(Q.term_set_query(self.schema, f, terms), FIELD_BOOSTS.get(f, 1.0)))
             return self._boosted(self._should(parts), node.boost) if parts else None
         if isinstance(node, AnyOf):
-            children = [c for c in (self.nested(c) for c in node.children) if c is not None]
+            children = [c for c in (self.compile(c) for c in node.children) if c is not None]
             return self._boosted(self._dismax(children), node.boost)
         if isinstance(node, Bool):
-            must = [self.nested(c) for c in node.must]
-            should = [c for c in (self.nested(c) for c in node.should) if c is not None]
-            must_not = [c for c in (self.nested(c) for c in node.must_not) if c is not None]
+            must = [self.compile(c) for c in node.must]
+            should = [c for c in (self.compile(c) for c in node.should) if c is not None]
+            must_not = [c for c in (self.compile(c) for c in node.must_not) if c is not None]
             if any(m is None for m in must):
                 return None
             clauses = [(Occur.Must, m) for m in must]
@@ -423,16 +329,8 @@ class TantivySearcher:
         if required:
             query = Q.boolean_query([(Occur.Must, query), *((Occur.Must, r) for r in required)])
         depth = max(limit, RERANK_DEPTH)
-        if self.counted:
-            result = self.searcher.search(query, depth, count=True)
-            return Page(int(result.count), self._hits(result.hits, limit), True)
-        # a large index: no count (tantivy would add a collector call per match); the total is a lower bound
-        scored = self.searcher.search(query, depth, count=False).hits
-        least = self.lower_bound(plan) if plan is not None and not required else 0
-        return Page(max(len(scored), least), self._hits(scored, limit), False)
-
-    def _hits(self, scored: list[tuple[float, Any]], limit: int) -> list[Hit]:
-        """The top ``limit`` of tantivy's hits after the kind prior, read from ``Rows``."""
+        result = self.searcher.search(query, depth, count=True)
+        scored = result.hits
         orders = self.searcher.fast_field_values("order", [address for _, address in scored])
         found = []
         for (score, _), order in zip(scored, orders, strict=True):
@@ -444,50 +342,7 @@ class TantivySearcher:
             highlight.remember(text, analysis)
             confidence.remember(context_of(extra), context)
             hits.append(Hit(id_, kind, document, section, lang, text, score, extra))
-        return hits
-
-    def lower_bound(self, node: Node) -> int:
-        """Documents certainly matching ``node``: those of its most frequent term where one term suffices."""
-        if isinstance(node, Alt):
-            rules = () if "rules" in node.fields else ("rules",)
-            return max((self.df(f, t) for t in node.terms for f in (*node.fields, *rules)
-                        if f in node.fields or _is_rule(t)), default=0)
-        if isinstance(node, AnyOf):
-            return max((self.lower_bound(c) for c in node.children), default=0)
-        if isinstance(node, Bool) and not node.must and not node.must_not:
-            return max((self.lower_bound(c) for c in node.should), default=0)
-        return 0
-
-
-# A flattened plan (``TantivySearcher.flat``): ("t", field, term, boost) a term, ("c", query, score) a constant
-# score, ("q", query, boost) any other query, ("sum", parts) and ("max", parts). Nested boosts, unions and
-# DisMax each cost tantivy a scorer that walks its documents one virtual call at a time (a query of nested
-# nodes took 3–8 × the time of one union of the same terms at 100 000 entries); flattened, a natural question
-# is one union of term scorers with a DisMax per word that has alternatives. A boost distributes over a sum
-# and a maximum, a sum of sums is one sum, and a maximum of maxima one maximum (DisMax with tiebreak 0): the
-# scores are the nested plan's, up to the order float32 additions are done in.
-Flat = tuple[Any, ...]
-
-
-def _sum(parts: list[Flat]) -> Flat | None:
-    spliced = [q for p in parts for q in (p[1] if p[0] == "sum" else [p])]
-    return None if not spliced else spliced[0] if len(spliced) == 1 else ("sum", spliced)
-
-
-def _max(parts: list[Flat]) -> Flat | None:
-    # a maximum of maxima is one maximum only without a tiebreak
-    spliced = parts if DISMAX_TIEBREAK else [q for p in parts for q in (p[1] if p[0] == "max" else [p])]
-    return None if not spliced else spliced[0] if len(spliced) == 1 else ("max", spliced)
-
-
-def _scaled(flat: Flat | None, boost: float) -> Flat | None:
-    """``flat`` with every score multiplied by ``boost`` (> 0), pushed down to the leaves."""
-    if flat is None or boost == 1.0:
-        return flat
-    kind = flat[0]
-    if kind in ("sum", "max"):
-        return (kind, [_scaled(p, boost) for p in flat[1]])
-    return (*flat[:-1], flat[-1] * boost)
+        return Page(int(result.count), hits, True)
 
 
 _LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюяabcdefghijklmnopqrstuvwxyz0123456789"

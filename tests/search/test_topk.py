@@ -201,3 +201,22 @@ def test_a_deeply_nested_query_is_scored_like_any_other(session: tuple[SearchSes
     assert len(compiler._defs) >= 3  # split into helpers
     expected = _brute(searcher, plan, Filters(), 20)
     assert [d for _, d in found.docs] == [d for _, d in expected]
+
+
+def test_kb_search_says_the_walks_total_is_a_lower_bound(session: tuple[SearchSession, list[str]]) -> None:
+    """The walk's total is a lower bound (``Page.exact`` False): ``kb search`` must not print it as a count."""
+    from kb.commands.search_run import _lines
+    from kb.i18n import t
+    from kb.search.service import SearchRequest
+
+    opened, _ = session
+    response = opened.search(SearchRequest("существо карта", limit=3))
+    assert response.results and not response.total_exact
+
+    def printed() -> list[str]:
+        return ["".join(text for text, _ in parts) for kind, parts in _lines(response) if kind == "line"]
+
+    shown = len(response.results)
+    assert t("search.found_at_least", total=response.total, query="существо карта", shown=shown) in printed()
+    response.total_exact = True  # a counted total keeps the plain wording
+    assert t("search.found", total=response.total, query="существо карта", shown=shown) in printed()
