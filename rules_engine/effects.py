@@ -1409,6 +1409,14 @@ def _search(ctx: Context, v: dict[str, Any]) -> None:
         if not matches(game, card, game.chars(card), v.get("filter"), who, None):
             raise IllegalAction(f"{name!r} не подходит под условие поиска", "701.23a")
         found.append(card)
+    if v.get("top_after_shuffle"):  # "reveal it, then shuffle and put that card on top" (the card waits aside)
+        for card in found:
+            game.log(f"{narr.player(who)} находит и показывает {narr.obj(game, card)}")
+            lib.remove(card)
+        shuffle_library(game, who, ctx.source)
+        lib.extend(found)  # the last item is the top
+        game.touch()
+        return
     for card in found:
         game.log(f"{narr.player(who)} находит {narr.obj(game, card)}")
         game.move(card, str(v.get("to", "hand")), controller=who, tapped=bool(v.get("tapped")))

@@ -126,6 +126,7 @@ CHOICE_KINDS = frozenset(
         "legend",
         "mana_color",
         "may",
+        "mode",  # rules 603.3c, 700.2b: the mode of a modal triggered ability, 1-based, as it goes on the stack
         "new_targets",
         "number",
         "opponent",

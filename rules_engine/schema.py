@@ -147,7 +147,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     # playfrom.py: that player exiles the top N cards (linked to the source; "you may play them" for a while)
     "exile_top": {"n": "amount", "player": "ref", "link": "link", "play": "play_permission"},
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
-    "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool"},
+    "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool",
+                       "top_after_shuffle": "bool"},
     "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
     "turn_face_down": "ref",
     "transform": "ref",
@@ -297,7 +298,7 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", the ability of a chosen word (614.12c)
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter", "state", "anchor"}),
+                            "counter", "each_counter", "state", "anchor", "modes"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition", "anchor"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),

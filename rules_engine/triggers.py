@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine import history, reveal
 from rules_engine import log as narr
+from rules_engine import modes
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.events import Event
@@ -628,7 +629,9 @@ def put_on_stack(game: Game) -> bool:
                 spec=trig.ability.spec,
                 about=trig.about,
             )
-            specs = trig.ability.spec.get("targets") or []
+            if not modes.choose_for_trigger(game, item, player, game.find(trig.source.oid) or trig.source):
+                continue  # rule 603.3c: no mode can be chosen
+            specs = item.spec.get("targets") or []
             if specs:
                 live = game.find(trig.source.oid)
                 try:

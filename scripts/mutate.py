@@ -341,6 +341,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "    if False:\n",
     ),
     Mutant("anchor-choice-forgotten", "614.12c", "anchors.py", "    obj.chosen = answer\n", "    pass\n"),
+    # -- modal triggered abilities (rules 603.3c, 700.2b) ---------------------------------------------
+    Mutant("modal-trigger-mode-without-targets", "700.2b", "modes.py", "    if answer - 1 not in legal:\n",
+           "    if False:\n"),
+    Mutant("modal-trigger-no-mode-stays", "603.3c", "modes.py", "    if not legal:\n", "    if False:\n"),
+    Mutant("modal-trigger-first-mode", "700.2b", "modes.py", "    item.spec = {**rest, **modes[answer - 1]}\n",
+           "    item.spec = {**rest, **modes[0]}\n"),
     Mutant(
         "reveal-copy-forgets-cost",
         "707.10",
