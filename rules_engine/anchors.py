@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules_engine import choices
 from rules_engine import log as narr
 from rules_engine.errors import IllegalAction
 
@@ -18,22 +19,24 @@ if TYPE_CHECKING:
     from rules_engine.state import GameState as Game
 
 
-def options(game: Game, obj: GameObject) -> list[str]:
+def options(game: Game, obj: GameObject) -> tuple[list[str], str]:
+    """The words offered and the rule a word outside them breaks (``choices.OPTION_SETS``: colours 105.4, basic
+    land types 205.3i; a listed choice such as anchor words or odd / even, 614.12c)."""
     for ability in game.chars(obj).abilities:
         if ability.kind == "static" and ability.spec.get("static") == "choose_as_enters":
-            return [str(o) for o in (ability.spec.get("value") or {}).get("options", [])]
-    return []
+            return choices.options(ability.spec.get("value") or {})
+    return [], "614.12c"
 
 
 def as_enters(game: Game, obj: GameObject) -> None:
-    """Rule 614.12c: the controller chooses an anchor word as the permanent enters."""
-    words = options(game, obj)
+    """Rules 614.12a, 614.12c: the controller chooses a word (an anchor word, a colour...) as the permanent enters."""
+    words, rule = options(game, obj)
     if not words:
         return
     answer = str(game.decide("enter_choice", game.controller(obj), f"что выбрать для {narr.obj(game, obj)}?", obj))
     if answer not in words:
         offered = ", ".join(narr.anchor_word(w) for w in words)
-        raise IllegalAction(f"{narr.anchor_word(answer)}: нужно выбрать одно из: {offered}", "614.12c")
+        raise IllegalAction(f"{narr.anchor_word(answer)}: нужно выбрать одно из: {offered}", rule)
     obj.chosen = answer
     game.touch()
     game.log(f"{narr.player(game.controller(obj))} выбирает для {narr.obj(game, obj)}: {narr.anchor_word(answer)}")

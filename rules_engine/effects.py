@@ -191,6 +191,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = ctx.event.amount if ctx.event is not None else 0
     elif isinstance(expr, dict) and "count" in expr:
         value = len(objects(ctx, {"all": expr["count"]}))
+    elif isinstance(expr, dict) and "count_made" in expr:  # "for each [blue] card exiled this way"
+        value = sum(1 for o in ctx.made if matches(game, o, game.chars(o), expr["count_made"], ctx.controller, None))
     elif isinstance(expr, dict) and "player_counters" in expr:  # "the number of experience counters you have"
         spec = expr["player_counters"]
         who = players(ctx, spec.get("of", "you")) if isinstance(spec, dict) else [ctx.controller]

@@ -116,6 +116,7 @@ CHOICE_KINDS = frozenset(
         "choose_card",
         "cipher",
         "clash",
+        "color",  # rules 608.2d, 105.4: a colour chosen as an effect resolves (W U B R G, or a list of them)
         "copy",
         "counter_kind",
         "enter_choice",  # rule 614.12c: the anchor word chosen as a permanent enters (Khans or Dragons)

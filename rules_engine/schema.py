@@ -57,6 +57,8 @@ FILTER: dict[str, str] = {
     "tapped": "bool",
     "mana_value_at_most": "int",
     "mana_value_at_least": "int",
+    "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
+    "not_mana_value_parity": "parity",
     "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
@@ -111,6 +113,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "return_to_hand": "ref",
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
+    "choose_color": {"then": "effect!", "any_number": "bool"},  # rules 608.2d, 105.4 (colorchoice.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
@@ -172,6 +175,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "pump": "pt_change",
     "grant": "grant_value",
     "set_colors": "colors_value",
+    "add_colors": "colors_value",
     "add_types": "types_value",
     "cant_attack": None,
     "cant_block": None,
@@ -212,6 +216,7 @@ STATIC_VALUES: dict[str, str | None] = {
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
+    "add_colors": {"zone": "zone_or_any"},
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
 }
 
@@ -273,7 +278,8 @@ TRIGGER_CONDITIONS: dict[str, str] = {
 STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
 # The static abilities that take one: those applied in the layers (``layers.STATIC_LAYERS``, a test keeps them equal).
 CONDITIONAL_STATICS = frozenset(
-    {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_types", "set_subtypes"}
+    {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_colors", "add_types",
+     "set_subtypes"}
 )
 EFFECT_CONDITIONS: dict[str, str] = {
     "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS
@@ -513,6 +519,7 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
+                  "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
                   "negate": "amount", "player_counters": "player_counters_amount",
                   "this_turn": "history_amount",  # this turn's history: life lost, cards drawn, damage
                   "number_of_counters": "number_of_counters_amount"}  # {kind, what}: counters on it, as it last existed
@@ -755,7 +762,8 @@ _CHECKERS: dict[str, Check] = {
     "strs": _list_of(_str, "words"),
     "types": _list_of(_one_of(CARD_TYPES, "card type"), "card types"),
     "supertypes": _list_of(_one_of(SUPERTYPES | {"Tribal", "Kindred"}, "supertype"), "supertypes"),
-    "colors": _list_of(_one_of(COLORS, "colour"), "colours (W U B R G)"),
+    "colors": _list_of(_one_of(set(COLORS) | {"chosen"}, "colour"), "colours (W U B R G, or chosen: the choice)"),
+    "parity": _one_of({"odd", "even", "chosen"}, "odd or even"),
     "you_or_opponent": _one_of({"you", "opponent"}, "player"),
     "owner_or_you": _one_of({"owner", "you"}, "player"),
     "its_controller": _one_of({"its_controller"}, "player"),
@@ -764,7 +772,15 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
-    "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "strs!"}, what),
+    "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "enter_options!"}, what),
+    # rule 614.12: a list of words (anchor words, odd / even) or a named set: colors (105.4), basic_land_types
+    "enter_options": lambda c, v, what, parent, key: (
+        None if isinstance(v, str) and v in ("colors", "basic_land_types") else _list_of(_str, "words")(
+            c, v, what, parent, key)
+    ),
+    "zone_or_any": lambda c, v, what, parent, key: (
+        None if v == "any" else _one_of(ZONE_NAMES, "zone")(c, v, what, parent, key)
+    ),
     "play_until": _one_of({"end_of_turn", "end_of_your_next_turn"}, "duration of the permission"),
     "play_permission": lambda c, v, what, parent, key: c.keys(v, {"until": "play_until!"}, what),
     "play_exiled_value": lambda c, v, what, parent, key: c.keys(v, {"link": "link", "spells_per_turn": "int"}, what),

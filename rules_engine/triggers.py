@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import history, reveal
+from rules_engine import choices, history, modes, reveal
 from rules_engine import log as narr
-from rules_engine import modes
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.events import Event
@@ -578,6 +577,8 @@ def collect_state_triggers(game: Game) -> None:
                 continue
             if _in_flight(game, source.oid, ability.name):
                 continue
+            if choices.bind(ability.spec["state"], choices.of_object(source)) is None:
+                continue  # "the chosen colour" of a permanent that made no choice: it never triggers (614.12)
             if check_condition(game, ability.spec["state"], source, None):
                 game.pending_triggers.append(
                     PendingTrigger(game.controller(source), ability, game.snapshot(source), Event("state"))

@@ -96,6 +96,7 @@ STATIC_KINDS = frozenset(
         "pump",  # layer 7c: affects get value {power, toughness}
         "grant",  # layer 6: affects gain value {keywords}
         "set_colors",  # layer 5
+        "add_colors",  # layer 5, value {colors}: "... are the chosen color in addition to their other colors"
         "add_types",  # layer 4
         "cant_attack",
         "cant_block",
@@ -181,6 +182,7 @@ EFFECT_NAMES = frozenset(
         "may",
         "sacrifice",
         "sacrifice_chosen",  # rule 701.21a: {player, filter, n}: that player chooses what to sacrifice (edicts.py)
+        "choose_color",  # rules 608.2d, 105.4: {then, any_number}: choose a colour as it resolves (colorchoice.py)
         "add_mana",
         "mill",
         "nothing",
