@@ -102,6 +102,7 @@ STEP_MODIFIERS = frozenset(
         "half",
         "delve",
         "reveal",
+        "divide",  # rule 601.2d: the damage announced for each target, in the order of the targets
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -123,6 +124,7 @@ CHOICE_KINDS = frozenset(
         "exploit",
         "cost",
         "discard",
+        "divide",  # rule 601.2d: a triggered ability's division among its targets, [N, ...] in their order
         "hideaway",
         "legend",
         "mana_color",
@@ -601,6 +603,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
     "targets": (_is_ref_list, "a list of player ids or card refs"),
     "mode": (lambda v: _is_count(v) or (isinstance(v, list) and all(_is_count(m) for m in v)), "N or [N, M]"),
     "x": (_is_count, "a number"),
+    "divide": (lambda v: _is_count(v) or (isinstance(v, list) and all(_is_count(m) for m in v)), "[N, M, ...]"),
     "pay": (lambda v: isinstance(v, str), 'mana such as "{B}{R}"'),
     "ability": (lambda v: isinstance(v, str) or _is_count(v), "an ability name or its 1-based index"),
     "alternative": (lambda v: isinstance(v, str), "the name of an alternative cost"),

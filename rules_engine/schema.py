@@ -114,6 +114,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
     "choose_color": {"then": "effect!", "any_number": "bool"},  # rules 608.2d, 105.4 (colorchoice.py)
+    "divided_damage": "none",  # rule 601.2d: each target its announced share of the ability's divide (divide.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
@@ -304,7 +305,7 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", the ability of a chosen word (614.12c)
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter", "state", "anchor", "modes"}),
+                            "counter", "each_counter", "state", "anchor", "modes", "divide"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition", "anchor"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
@@ -380,7 +381,9 @@ class Checker:
                 # another: "another target creature" — not one chosen for an earlier target (601.2c);
                 # count: "two target creatures" — one word "target" for N different objects (115.3);
                 # relation: restricted relative to an earlier target (601.2c, 608.2b)
-                shape = {"kind": "target_kind!", "filter": "filter", "another": "bool", "count": "int"}
+                # number: "any number of targets" / "one or two targets" (any | {min, max}, 601.2c; divide.py)
+                shape = {"kind": "target_kind!", "filter": "filter", "another": "bool", "count": "int",
+                         "number": "target_number"}
                 self.keys(spec, {**shape, "relation": "any"}, "target")
                 if "count" in spec and (isinstance(spec["count"], bool) or not 2 <= int(spec["count"]) <= 10):
                     raise self.fail(spec, f"{what}: count is the number of targets of one word, 2 to 10", "count")
@@ -776,6 +779,14 @@ _CHECKERS: dict[str, Check] = {
     # rule 614.12: a list of words (anchor words, odd / even) or a named set: colors (105.4), basic_land_types
     "enter_options": lambda c, v, what, parent, key: (
         None if isinstance(v, str) and v in ("colors", "basic_land_types") else _list_of(_str, "words")(
+            c, v, what, parent, key)
+    ),
+    "target_number": lambda c, v, what, parent, key: (
+        None if v == "any" else c.keys(v, {"min": "int", "max": "int"}, what)
+    ),
+    # rule 601.2d: the amount divided, counted as the spell is cast: a number, X, or {count: FILTER}
+    "divide_amount": lambda c, v, what, parent, key: (
+        c.keys(v, {"count": "filter!"}, what) if isinstance(v, dict) else None if v == "X" else _int(
             c, v, what, parent, key)
     ),
     "zone_or_any": lambda c, v, what, parent, key: (

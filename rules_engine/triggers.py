@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import choices, history, modes, reveal
+from rules_engine import choices, divide, history, modes, reveal
 from rules_engine import log as narr
-from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.events import Event
 from rules_engine.layers import matches
@@ -636,13 +635,14 @@ def put_on_stack(game: Game) -> bool:
             if specs:
                 live = game.find(trig.source.oid)
                 try:
-                    item.targets = tg.choose(game, specs, None, player, live or trig.source, item)
+                    item.targets = divide.choose_targets(game, item, player, live or trig.source)
                 except IllegalAction:
                     game.log(
                         f"Срабатывающая способность «{narr.ability_label(trig.ability)}» объекта "
                         f"{narr.obj(game, trig.source)} не имеет допустимых целей и покидает стек"
                     )
                     continue
+                divide.divide_for_trigger(game, item, player, live or trig.source)  # rule 601.2d
             game.stack.append(item)
             game.log(
                 f"Срабатывает способность «{narr.ability_label(trig.ability)}» объекта {narr.obj(game, trig.source)} "

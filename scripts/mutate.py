@@ -347,6 +347,18 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("modal-trigger-no-mode-stays", "603.3c", "modes.py", "    if not legal:\n", "    if False:\n"),
     Mutant("modal-trigger-first-mode", "700.2b", "modes.py", "    item.spec = {**rest, **modes[answer - 1]}\n",
            "    item.spec = {**rest, **modes[0]}\n"),
+    # -- damage divided among targets (rules 601.2c, 601.2d) ------------------------------------------------
+    Mutant("divide-zero-share", "601.2d", "divide.py", "    if any(n < 1 for n in picked):\n", "    if False:\n"),
+    Mutant("divide-any-sum", "601.2d", "divide.py", "    if sum(picked) != total:\n", "    if False:\n"),
+    Mutant("divide-any-number-of-targets", "601.2c", "divide.py", "        if not low <= n <= high:\n",
+           "        if False:\n"),
+    Mutant("divide-illegal-target-dealt", "608.2b", "divide.py",
+           "        if i < len(ctx.legal) and not ctx.legal[i]:\n            continue\n",
+           "        pass\n"),
+    Mutant("divide-copy-forgets", "707.10", "stack.py",
+           "    copy.division = spell.division  # rule 707.10: the number of targets and the division can't be "
+           "changed\n",
+           "    copy.division = ()\n"),
     # -- words and colours chosen as a permanent enters (614.12) or as an effect resolves (608.2d) ----------
     Mutant("choose-color-colorless", "105.4", "colorchoice.py", "        if color not in COLORS:\n",
            "        if False:\n"),
@@ -962,8 +974,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "protection-source-left",
         "702.16b",
         "triggers.py",
-        "tg.choose(game, specs, None, player, live or trig.source, item)",
-        "tg.choose(game, specs, None, player, live, item)",
+        "item.targets = divide.choose_targets(game, item, player, live or trig.source)",
+        "item.targets = divide.choose_targets(game, item, player, live)",
     ),
     Mutant(
         "protection-damage",
