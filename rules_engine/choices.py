@@ -68,4 +68,4 @@ def options(value: dict[str, Any]) -> tuple[list[str], str]:
     if isinstance(offered, str):
         words, rule = OPTION_SETS[offered]
         return list(words), rule
-    return [str(o) for o in offered], "614.12c"
+    return [str(o) for o in offered], str(value.get("rule", "614.12c"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import log as narr
-from rules_engine.choices import COLORS, bind_to
+from rules_engine.choices import COLORS, bind_to, options
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.interpreter import Context, effect, run
 
@@ -39,3 +39,16 @@ def _choose_color(ctx: Context, v: dict[str, Any]) -> None:
     """ "Choose a color. [effect with the chosen color]": chosen as the effect resolves (608.2d), by its controller."""
     chosen = choose_colors(ctx.game, ctx.controller, ctx.source, bool(v.get("any_number")))
     run(ctx, bind_to(v["then"], chosen))
+
+
+@effect("choose_option")
+def _choose_option(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Choose first strike, vigilance, or lifelink", "choose a basic land type": an ``option`` decision of the
+    effect's controller as it resolves (608.2d), among the listed words or a named set (``choices.OPTION_SETS``)."""
+    words, rule = options({"options": v["options"], "rule": "608.2d"})
+    answer = str(ctx.game.decide("option", ctx.controller, f"что выбрать ({', '.join(words)})?", ctx.source))
+    if answer not in words:
+        offered = ", ".join(narr.anchor_word(w) for w in words)
+        raise IllegalAction(f"{narr.anchor_word(answer)}: нужно выбрать одно из: {offered}", rule)
+    ctx.game.log(f"{narr.player(ctx.controller)} выбирает: {narr.anchor_word(answer)}")
+    run(ctx, bind_to(v["then"], (answer,)))

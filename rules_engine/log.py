@@ -415,6 +415,7 @@ CHOICE_KINDS = {
     "counter_kind": "какой жетон переместить",
     "number": "сколько",
     "color": "цвет",
+    "option": "выбор",
     "divide": "деление повреждений между целями",
     "enter_choice": "выбор при выходе на поле битвы",
     "attacking": "кого атакует",
@@ -425,7 +426,8 @@ ANCHOR_WORDS = {"Khans": "Ханы", "Dragons": "Драконы", "odd": "неч
 
 def anchor_word(word: str) -> str:
     """A word chosen as a permanent enters (614.12): an anchor word, a colour, a basic land type, odd or even."""
-    return f"«{ANCHOR_WORDS.get(word) or COLOR_NAMES.get(word) or SUBTYPE_NAMES.get(word, word)}»"
+    named = ANCHOR_WORDS.get(word) or COLOR_NAMES.get(word) or KEYWORD_NAMES.get(word)
+    return f"«{named or SUBTYPE_NAMES.get(word, word)}»"
 
 
 def color_name(color: str) -> str:
@@ -451,7 +453,7 @@ def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> st
         return f"{label}: {', '.join(color_name(str(c)) for c in picked)}"
     if kind == "mana_color":  # «цвет маны: синий», not the letter
         return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
-    if kind == "enter_choice":  # «выбор при выходе на поле битвы: «Драконы»», not the card's English word
+    if kind in ("enter_choice", "option"):  # «выбор при выходе на поле битвы: «Драконы»», not the English word
         return f"{label}: {anchor_word(str(value))}"
     if kind == "counter_kind":  # «какой жетон переместить: жетон возраста», not the internal kind
         return f"{label}: {counter(str(value), 1)}"

@@ -133,6 +133,7 @@ CHOICE_KINDS = frozenset(
         "new_targets",
         "number",
         "opponent",
+        "option",  # rule 608.2d: a word chosen as an effect resolves ("choose first strike, vigilance, or lifelink")
         "order",
         "sacrifice",
         "pay",

@@ -114,6 +114,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
     "choose_color": {"then": "effect!", "any_number": "bool"},  # rules 608.2d, 105.4 (colorchoice.py)
+    "choose_option": {"options": "enter_options!", "then": "effect!"},  # rule 608.2d: a word chosen on resolution
     "divided_damage": "none",  # rule 601.2d: each target its announced share of the ability's divide (divide.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
@@ -617,7 +618,7 @@ def _keywords(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> No
                                        f"{_known(PARAM_KEYWORDS)}", name)
                 if name == "protection":
                     _protection(c, item[name], f"{what}, protection", item, name)
-        else:
+        elif item != "chosen":  # "gain that ability": the keyword chosen as the effect resolves (608.2d)
             _keyword(c, item, what, v, None)
 
 
