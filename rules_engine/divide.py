@@ -114,8 +114,6 @@ def divide_for_trigger(game: Game, item: StackAbility, player: str, source: Game
 
 @effect("divided_damage")
 def _divided_damage(ctx: Context, v: Any) -> None:
-    """Each target still legal is dealt the share announced for it; an illegal one is dealt nothing (608.2b)."""
+    """Each target is dealt the share announced for it; the damage effect deals an illegal one nothing (608.2b)."""
     for i, share in enumerate(ctx.division):
-        if i < len(ctx.legal) and not ctx.legal[i]:
-            continue
         run(ctx, {"damage": {"amount": share, "to": f"target{i}"}})

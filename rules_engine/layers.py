@@ -381,6 +381,10 @@ def _static_amount(
     """A number, or ``{count: FILTER}`` — objects matching it now (on the battlefield, or in ``zone``)."""
     if isinstance(expr, int):
         return expr
+    if "mana_value_of_linked" in expr:  # "equal to the exiled card's mana value": 0 once it has left exile (607.2a)
+        oids = game.linked.get((source.oid, str(expr["mana_value_of_linked"])), [])
+        cards = [by_id[i] for i in oids if i in by_id and by_id[i].zone == "exile"]
+        return result[cards[0].oid].mana_value if cards else 0
     filt = dict(expr["count"])
     zone = filt.get("zone")
     pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]

@@ -214,6 +214,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "instead_of_drawing": "instead_of_drawing_value",
     "cant_be_countered": None,
     "choose_as_enters": "anchor_words",
+    "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
     "play_exiled": "play_exiled_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
@@ -678,7 +679,10 @@ def _static_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) 
     if isinstance(v, dict) and set(v) == {"count"}:
         c.keys(v["count"], {**FILTER, "zone": "zone"}, f"{what} (count)")
         return
-    raise c.fail(parent, f"{what}: a number or {{count: FILTER}}, not {v!r}", key)
+    if isinstance(v, dict) and set(v) == {"mana_value_of_linked"}:  # the card this object's linked ability exiled
+        c.check("link", v["mana_value_of_linked"], what, v, "mana_value_of_linked")
+        return
+    raise c.fail(parent, f"{what}: a number, {{count: FILTER}} or {{mana_value_of_linked: LINK}}, not {v!r}", key)
 
 
 # Rule 707.9: the modifications and exceptions a copy effect may state ("except it's 1/1", "except it has flying",
@@ -782,6 +786,7 @@ _CHECKERS: dict[str, Check] = {
         None if isinstance(v, str) and v in ("colors", "basic_land_types") else _list_of(_str, "words")(
             c, v, what, parent, key)
     ),
+    "exile_as_enters_value": lambda c, v, what, parent, key: c.keys(v, {"filter": "filter", "link": "link!"}, what),
     "target_number": lambda c, v, what, parent, key: (
         None if v == "any" else c.keys(v, {"min": "int", "max": "int"}, what)
     ),

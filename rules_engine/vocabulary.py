@@ -97,6 +97,7 @@ STATIC_KINDS = frozenset(
         "grant",  # layer 6: affects gain value {keywords}
         "set_colors",  # layer 5
         "add_colors",  # layer 5, value {colors}: "... are the chosen color in addition to their other colors"
+        "exile_as_enters",  # rule 614.12a, value {filter, link}: "as this enters, exile a ... card from your graveyard"
         "add_types",  # layer 4
         "cant_attack",
         "cant_block",
