@@ -115,6 +115,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
     "choose_color": {"then": "effect!", "any_number": "bool"},  # rules 608.2d, 105.4 (colorchoice.py)
     "choose_option": {"options": "enter_options!", "then": "effect!"},  # rule 608.2d: a word chosen on resolution
+    "may_sacrifice": {"then": "effect!"},  # rules 608.2c, 701.21a: "you may sacrifice it. If you do, ..." (ifyoudo.py)
     "divided_damage": "none",  # rule 601.2d: each target its announced share of the ability's divide (divide.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)

@@ -368,6 +368,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("exile-as-enters-unlinked", "607.2a", "anchors.py",
            "        game.linked.setdefault((obj.oid, str(value[\"link\"])), []).append(exiled.oid)\n",
            "        pass\n"),
+    Mutant("may-sacrifice-gone-anyway", "608.2c", "ifyoudo.py",
+           "уже не на поле битвы: пожертвовать ее нельзя, остальное не происходит\")\n        return\n",
+           "уже не на поле битвы: пожертвовать ее нельзя, остальное не происходит\")\n"
+           "        run(ctx, v[\"then\"])\n        return\n"),
+    Mutant("may-sacrifice-then-lost", "608.2c", "ifyoudo.py", "    game.move(live, \"graveyard\")\n    run(ctx, v[\"then\"])\n",
+           "    game.move(live, \"graveyard\")\n"),
     Mutant("option-any-word", "608.2d", "colorchoice.py", "    if answer not in words:\n", "    if False:\n"),
     Mutant("option-ignored", "608.2d", "colorchoice.py", "    run(ctx, bind_to(v[\"then\"], (answer,)))\n",
            "    run(ctx, bind_to(v[\"then\"], (words[0],)))\n"),
