@@ -184,6 +184,7 @@ EFFECT_NAMES = frozenset(
         "sacrifice",
         "sacrifice_chosen",  # rule 701.21a: {player, filter, n}: that player chooses what to sacrifice (edicts.py)
         "choose_color",  # rules 608.2d, 105.4: {then, any_number}: choose a colour as it resolves (colorchoice.py)
+        "divided_damage",  # rule 601.2d: each target its announced share of the divide amount (divide.py)
         "may_sacrifice",  # rules 608.2c, 701.21a: {then}: "you may sacrifice it. If you do, THEN" (ifyoudo.py)
         "choose_option",  # rule 608.2d: {options, then}: choose one of the words (or basic_land_types) as it resolves
         "add_mana",

@@ -372,8 +372,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "уже не на поле битвы: пожертвовать ее нельзя, остальное не происходит\")\n        return\n",
            "уже не на поле битвы: пожертвовать ее нельзя, остальное не происходит\")\n"
            "        run(ctx, v[\"then\"])\n        return\n"),
-    Mutant("may-sacrifice-then-lost", "608.2c", "ifyoudo.py", "    game.move(live, \"graveyard\")\n    run(ctx, v[\"then\"])\n",
-           "    game.move(live, \"graveyard\")\n"),
+    Mutant("may-sacrifice-then-lost", "608.2c", "ifyoudo.py",
+           "    game.move(live, \"graveyard\")\n    run(ctx, v[\"then\"])\n", "    game.move(live, \"graveyard\")\n"),
     Mutant("option-any-word", "608.2d", "colorchoice.py", "    if answer not in words:\n", "    if False:\n"),
     Mutant("option-ignored", "608.2d", "colorchoice.py", "    run(ctx, bind_to(v[\"then\"], (answer,)))\n",
            "    run(ctx, bind_to(v[\"then\"], (words[0],)))\n"),

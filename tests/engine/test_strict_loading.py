@@ -56,7 +56,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\neffect: {pump: {power: 1, on: self, duration: forever}}', 7,
          r"unknown duration 'forever'; known: end_of_turn, permanent"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, filer: {tapped: true}}]\neffect: {tap: target}', 7,
-         r"target: unknown key 'filer'; known: another, count, filter, kind, relation"),
+         r"target: unknown key 'filer'; known: another, count, filter, kind, number, relation"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, count: 1}]\neffect: {tap: target}', 7,
          r"count is the number of targets of one word, 2 to 10"),
         # targets restricted relative to each other (601.2c)
