@@ -55,7 +55,7 @@ def exile_as_enters(game: Game, obj: GameObject) -> None:
         yard = game.players[who].graveyard
         pool = [c for c in yard if matches(game, c, game.chars(c), value.get("filter"), who, obj)]
         if not pool:
-            game.log(f"{narr.obj(game, obj)}: в кладбище нет подходящей карты — изгонять нечего")
+            game.log(f"{narr.obj(game, obj)}: на кладбище нет подходящей карты — изгонять нечего")
             continue
         card = pool[0]
         if len(pool) > 1:
