@@ -49,6 +49,7 @@ DEF_KEYS = frozenset(
         "effect",
         "targets",
         "modes",
+        "divide",  # rule 601.2d: the damage divided among the targets as it is cast (divide.py)
         "additional_costs",
         "alternative_costs",
         "reveal_cost",  # {filter, or_control}: "you may reveal a Dragon card from your hand" (rule 118.8, reveal.py)
@@ -195,7 +196,7 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
             parse_ability(raw, f"{name}#{i + 1}", at(node=raw) if isinstance(raw, LDict) else where)
         )
     if "effect" in spec or "modes" in spec:
-        spell_spec = {k: spec[k] for k in ("effect", "targets", "modes", "choose") if k in spec}
+        spell_spec = {k: spec[k] for k in ("effect", "targets", "modes", "choose", "divide") if k in spec}
         check_spell_spec(spell_spec, at("effect") if "effect" in spec else at("modes"))
         abilities.append(AbilityDef("spell", "spell", spell_spec))
     if "enchant" in spec:
@@ -408,7 +409,7 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
     return AbilityDef("static", name, spec)
 
 
-SPELL_KEYS = {"targets": "targets", "effect": "effect", "modes": "modes", "choose": "int"}
+SPELL_KEYS = {"targets": "targets", "effect": "effect", "modes": "modes", "choose": "int", "divide": "divide_amount"}
 
 
 def check_spell_spec(spec: dict[str, Any], where: str, need_effect: bool = True) -> None:
@@ -428,6 +429,8 @@ def check_spell_spec(spec: dict[str, Any], where: str, need_effect: bool = True)
         return
     if "targets" in spec:
         c.targets(spec["targets"])
+    if "divide" in spec:  # rule 601.2d: divided among the targets (divide.py)
+        c.check("divide_amount", spec["divide"], "divide", spec, "divide")
     if need_effect and "effect" not in spec:
         raise c.fail(spec, "missing effect")
     if "effect" in spec:

@@ -191,6 +191,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = ctx.event.amount if ctx.event is not None else 0
     elif isinstance(expr, dict) and "count" in expr:
         value = len(objects(ctx, {"all": expr["count"]}))
+    elif isinstance(expr, dict) and "count_made" in expr:  # "for each [blue] card exiled this way"
+        value = sum(1 for o in ctx.made if matches(game, o, game.chars(o), expr["count_made"], ctx.controller, None))
     elif isinstance(expr, dict) and "player_counters" in expr:  # "the number of experience counters you have"
         spec = expr["player_counters"]
         who = players(ctx, spec.get("of", "you")) if isinstance(spec, dict) else [ctx.controller]
@@ -1409,6 +1411,14 @@ def _search(ctx: Context, v: dict[str, Any]) -> None:
         if not matches(game, card, game.chars(card), v.get("filter"), who, None):
             raise IllegalAction(f"{name!r} не подходит под условие поиска", "701.23a")
         found.append(card)
+    if v.get("top_after_shuffle"):  # "reveal it, then shuffle and put that card on top" (the card waits aside)
+        for card in found:
+            game.log(f"{narr.player(who)} находит и показывает {narr.obj(game, card)}")
+            lib.remove(card)
+        shuffle_library(game, who, ctx.source)
+        lib.extend(found)  # the last item is the top
+        game.touch()
+        return
     for card in found:
         game.log(f"{narr.player(who)} находит {narr.obj(game, card)}")
         game.move(card, str(v.get("to", "hand")), controller=who, tapped=bool(v.get("tapped")))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import dash, equipment
+from rules_engine import choices, dash, equipment
 from rules_engine.objects import (
     FACE_DOWN,
     AbilityDef,
@@ -67,6 +67,7 @@ STATIC_LAYERS = {
     "lose_abilities": "6",
     "lose_keywords": "6",  # "enchanted creature loses flying"
     "set_colors": "5",
+    "add_colors": "5",  # "are the chosen color in addition to their other colors"
     "add_types": "4",
     "set_subtypes": "4",  # "nonbasic lands are Mountains", "enchanted creature is a Treefolk" (205.1b, 305.7)
 }
@@ -162,6 +163,10 @@ def matches(
     """Whether an object satisfies a filter from a card definition (``affects:``, target ``filter:``)."""
     if not filt:
         return True
+    if choices.uses_chosen(filt):  # "the chosen colour": the choice its source made as it entered (614.12)
+        filt = choices.bind(filt, choices.of_object(source))
+        if filt is None:  # no choice was made: nothing has the undefined quality
+            return False
     if "name" in filt and chars.name != filt["name"]:
         return False
     if "supertypes" in filt and not any(t in chars.supertypes for t in filt["supertypes"]):
@@ -218,6 +223,12 @@ def matches(
         if value > int(filt["mana_value_at_most"]):
             return False
     if "mana_value_at_least" in filt and chars.mana_value < int(filt["mana_value_at_least"]):
+        return False
+    if "mana_value_parity" in filt and ("even" if chars.mana_value % 2 == 0 else "odd") != filt["mana_value_parity"]:
+        return False  # "with mana value of the chosen quality": odd or even (zero is even)
+    if "not_mana_value_parity" in filt and ("even" if chars.mana_value % 2 == 0 else "odd") == filt[
+        "not_mana_value_parity"
+    ]:
         return False
     if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):
         return False
@@ -370,6 +381,10 @@ def _static_amount(
     """A number, or ``{count: FILTER}`` — objects matching it now (on the battlefield, or in ``zone``)."""
     if isinstance(expr, int):
         return expr
+    if "mana_value_of_linked" in expr:  # "equal to the exiled card's mana value": 0 once it has left exile (607.2a)
+        oids = game.linked.get((source.oid, str(expr["mana_value_of_linked"])), [])
+        cards = [by_id[i] for i in oids if i in by_id and by_id[i].zone == "exile"]
+        return result[cards[0].oid].mana_value if cards else 0
     filt = dict(expr["count"])
     zone = filt.get("zone")
     pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
@@ -420,10 +435,13 @@ def _static_effects(
             if ability.kind != "static" or ability.spec["static"] not in STATIC_LAYERS:
                 continue
             kind = ability.spec["static"]
+            data = choices.bind(dict(ability.spec.get("value") or {}), choices.of_object(source))
+            if data is None:  # "the chosen colour" of a permanent that made no choice (614.12): nothing to apply
+                continue
             yield ContinuousEffect(
                 layer=STATIC_LAYERS[kind],
                 kind=kind,
-                data=dict(ability.spec.get("value") or {}),
+                data=data,
                 timestamp=source.timestamp,
                 duration="static",
                 source_oid=source.oid,
@@ -449,7 +467,10 @@ def _affected(
     if not _condition_holds(game, effect, source, result):
         return []
     zone = effect.filter.get("zone")
-    pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
+    if zone == "any":  # "all cards that aren't on the battlefield, spells, and permanents": every object
+        pool = list(by_id.values())
+    else:
+        pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
     return [o for o in pool if matches(game, o, result[o.oid], effect.filter, effect.controller, source)]
 
 
@@ -504,6 +525,8 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
         chars.subtypes |= set(data.get("subtypes", []))
     elif kind == "set_colors":
         chars.colors = {c.upper() for c in data["colors"]}
+    elif kind == "add_colors":  # layer 5: added, not overwriting (a later set_colors overwrites it, 613.7)
+        chars.colors |= {c.upper() for c in data["colors"]}
     elif kind == "grant":
         for keyword in data.get("keywords", []):
             if isinstance(keyword, dict):  # a keyword with its parameter: {landwalk: Forest}, {protection: ...}

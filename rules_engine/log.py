@@ -414,15 +414,25 @@ CHOICE_KINDS = {
     "shuffle": "порядок после перемешивания",
     "counter_kind": "какой жетон переместить",
     "number": "сколько",
+    "color": "цвет",
+    "option": "выбор",
+    "divide": "деление повреждений между целями",
     "enter_choice": "выбор при выходе на поле битвы",
     "attacking": "кого атакует",
 }
 # rule 614.12c: the anchor words as the Russian cards print them (FRF Sieges: «выберите Ханов или Драконов»)
-ANCHOR_WORDS = {"Khans": "Ханы", "Dragons": "Драконы"}
+ANCHOR_WORDS = {"Khans": "Ханы", "Dragons": "Драконы", "odd": "нечет", "even": "чет", "C": "бесцветный"}
 
 
 def anchor_word(word: str) -> str:
-    return f"«{ANCHOR_WORDS.get(word, word)}»"
+    """A word chosen as a permanent enters (614.12): an anchor word, a colour, a basic land type, odd or even."""
+    named = ANCHOR_WORDS.get(word) or COLOR_NAMES.get(word) or KEYWORD_NAMES.get(word)
+    return f"«{named or SUBTYPE_NAMES.get(word, word)}»"
+
+
+def color_name(color: str) -> str:
+    """«синий»; «бесцветный» for the C a player may try to choose (it is no colour, 105.4)."""
+    return COLOR_NAMES.get(color) or ANCHOR_WORDS.get(color, color)
 
 
 def _quoted(game: Game, text: str) -> str:
@@ -438,9 +448,12 @@ def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> st
     """A decision's label and value, shared by the game log and the site's proof text (which names objects its own
     way, so ``show_value`` renders a plain value)."""
     label = CHOICE_KINDS.get(kind, "решение")
+    if kind == "color":  # «цвет: синий» (or several: «синий, черный»)
+        picked = value if isinstance(value, list) else [value]
+        return f"{label}: {', '.join(color_name(str(c)) for c in picked)}"
     if kind == "mana_color":  # «цвет маны: синий», not the letter
         return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
-    if kind == "enter_choice":  # «выбор при выходе на поле битвы: «Драконы»», not the card's English word
+    if kind in ("enter_choice", "option"):  # «выбор при выходе на поле битвы: «Драконы»», not the English word
         return f"{label}: {anchor_word(str(value))}"
     if kind == "counter_kind":  # «какой жетон переместить: жетон возраста», not the internal kind
         return f"{label}: {counter(str(value), 1)}"

@@ -179,6 +179,7 @@ class GameObject:
     targets: list[Any] = field(default_factory=list)
     mode: int | None = None
     modes: tuple[int, ...] = ()  # for "choose two" (Commands)
+    division: tuple[int, ...] = ()  # rule 601.2d: the damage announced for each target, in order (divide.py)
     x: int = 0
     mana_spent: Counter[str] = field(default_factory=Counter)
     is_copy: bool = False

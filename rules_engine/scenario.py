@@ -102,6 +102,7 @@ STEP_MODIFIERS = frozenset(
         "half",
         "delve",
         "reveal",
+        "divide",  # rule 601.2d: the damage announced for each target, in the order of the targets
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -116,19 +117,23 @@ CHOICE_KINDS = frozenset(
         "choose_card",
         "cipher",
         "clash",
+        "color",  # rules 608.2d, 105.4: a colour chosen as an effect resolves (W U B R G, or a list of them)
         "copy",
         "counter_kind",
         "enter_choice",  # rule 614.12c: the anchor word chosen as a permanent enters (Khans or Dragons)
         "exploit",
         "cost",
         "discard",
+        "divide",  # rule 601.2d: a triggered ability's division among its targets, [N, ...] in their order
         "hideaway",
         "legend",
         "mana_color",
         "may",
+        "mode",  # rules 603.3c, 700.2b: the mode of a modal triggered ability, 1-based, as it goes on the stack
         "new_targets",
         "number",
         "opponent",
+        "option",  # rule 608.2d: a word chosen as an effect resolves ("choose first strike, vigilance, or lifelink")
         "order",
         "sacrifice",
         "pay",
@@ -599,6 +604,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
     "targets": (_is_ref_list, "a list of player ids or card refs"),
     "mode": (lambda v: _is_count(v) or (isinstance(v, list) and all(_is_count(m) for m in v)), "N or [N, M]"),
     "x": (_is_count, "a number"),
+    "divide": (lambda v: _is_count(v) or (isinstance(v, list) and all(_is_count(m) for m in v)), "[N, M, ...]"),
     "pay": (lambda v: isinstance(v, str), 'mana such as "{B}{R}"'),
     "ability": (lambda v: isinstance(v, str) or _is_count(v), "an ability name or its 1-based index"),
     "alternative": (lambda v: isinstance(v, str), "the name of an alternative cost"),

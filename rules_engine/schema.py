@@ -57,6 +57,8 @@ FILTER: dict[str, str] = {
     "tapped": "bool",
     "mana_value_at_most": "int",
     "mana_value_at_least": "int",
+    "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
+    "not_mana_value_parity": "parity",
     "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
@@ -111,6 +113,10 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "return_to_hand": "ref",
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
+    "choose_color": {"then": "effect!", "any_number": "bool"},  # rules 608.2d, 105.4 (colorchoice.py)
+    "choose_option": {"options": "enter_options!", "then": "effect!"},  # rule 608.2d: a word chosen on resolution
+    "may_sacrifice": {"then": "effect!"},  # rules 608.2c, 701.21a: "you may sacrifice it. If you do, ..." (ifyoudo.py)
+    "divided_damage": "none",  # rule 601.2d: each target its announced share of the ability's divide (divide.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
@@ -147,7 +153,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     # playfrom.py: that player exiles the top N cards (linked to the source; "you may play them" for a while)
     "exile_top": {"n": "amount", "player": "ref", "link": "link", "play": "play_permission"},
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
-    "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool"},
+    "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool",
+                       "top_after_shuffle": "bool"},
     "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
     "turn_face_down": "ref",
     "transform": "ref",
@@ -171,6 +178,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "pump": "pt_change",
     "grant": "grant_value",
     "set_colors": "colors_value",
+    "add_colors": "colors_value",
     "add_types": "types_value",
     "cant_attack": None,
     "cant_block": None,
@@ -207,10 +215,12 @@ STATIC_VALUES: dict[str, str | None] = {
     "instead_of_drawing": "instead_of_drawing_value",
     "cant_be_countered": None,
     "choose_as_enters": "anchor_words",
+    "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
     "play_exiled": "play_exiled_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "lose_abilities": {"zone": "zone"},
+    "add_colors": {"zone": "zone_or_any"},
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
 }
 
@@ -272,7 +282,8 @@ TRIGGER_CONDITIONS: dict[str, str] = {
 STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
 # The static abilities that take one: those applied in the layers (``layers.STATIC_LAYERS``, a test keeps them equal).
 CONDITIONAL_STATICS = frozenset(
-    {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_types", "set_subtypes"}
+    {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_colors", "add_types",
+     "set_subtypes"}
 )
 EFFECT_CONDITIONS: dict[str, str] = {
     "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS
@@ -297,7 +308,7 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", the ability of a chosen word (614.12c)
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter", "state", "anchor"}),
+                            "counter", "each_counter", "state", "anchor", "modes", "divide"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
                             "condition", "anchor"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
@@ -373,7 +384,9 @@ class Checker:
                 # another: "another target creature" — not one chosen for an earlier target (601.2c);
                 # count: "two target creatures" — one word "target" for N different objects (115.3);
                 # relation: restricted relative to an earlier target (601.2c, 608.2b)
-                shape = {"kind": "target_kind!", "filter": "filter", "another": "bool", "count": "int"}
+                # number: "any number of targets" / "one or two targets" (any | {min, max}, 601.2c; divide.py)
+                shape = {"kind": "target_kind!", "filter": "filter", "another": "bool", "count": "int",
+                         "number": "target_number"}
                 self.keys(spec, {**shape, "relation": "any"}, "target")
                 if "count" in spec and (isinstance(spec["count"], bool) or not 2 <= int(spec["count"]) <= 10):
                     raise self.fail(spec, f"{what}: count is the number of targets of one word, 2 to 10", "count")
@@ -512,6 +525,7 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
+                  "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
                   "negate": "amount", "player_counters": "player_counters_amount",
                   "this_turn": "history_amount",  # this turn's history: life lost, cards drawn, damage
                   "number_of_counters": "number_of_counters_amount"}  # {kind, what}: counters on it, as it last existed
@@ -606,7 +620,7 @@ def _keywords(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> No
                                        f"{_known(PARAM_KEYWORDS)}", name)
                 if name == "protection":
                     _protection(c, item[name], f"{what}, protection", item, name)
-        else:
+        elif item != "chosen":  # "gain that ability": the keyword chosen as the effect resolves (608.2d)
             _keyword(c, item, what, v, None)
 
 
@@ -666,7 +680,10 @@ def _static_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) 
     if isinstance(v, dict) and set(v) == {"count"}:
         c.keys(v["count"], {**FILTER, "zone": "zone"}, f"{what} (count)")
         return
-    raise c.fail(parent, f"{what}: a number or {{count: FILTER}}, not {v!r}", key)
+    if isinstance(v, dict) and set(v) == {"mana_value_of_linked"}:  # the card this object's linked ability exiled
+        c.check("link", v["mana_value_of_linked"], what, v, "mana_value_of_linked")
+        return
+    raise c.fail(parent, f"{what}: a number, {{count: FILTER}} or {{mana_value_of_linked: LINK}}, not {v!r}", key)
 
 
 # Rule 707.9: the modifications and exceptions a copy effect may state ("except it's 1/1", "except it has flying",
@@ -754,7 +771,8 @@ _CHECKERS: dict[str, Check] = {
     "strs": _list_of(_str, "words"),
     "types": _list_of(_one_of(CARD_TYPES, "card type"), "card types"),
     "supertypes": _list_of(_one_of(SUPERTYPES | {"Tribal", "Kindred"}, "supertype"), "supertypes"),
-    "colors": _list_of(_one_of(COLORS, "colour"), "colours (W U B R G)"),
+    "colors": _list_of(_one_of(set(COLORS) | {"chosen"}, "colour"), "colours (W U B R G, or chosen: the choice)"),
+    "parity": _one_of({"odd", "even", "chosen"}, "odd or even"),
     "you_or_opponent": _one_of({"you", "opponent"}, "player"),
     "owner_or_you": _one_of({"owner", "you"}, "player"),
     "its_controller": _one_of({"its_controller"}, "player"),
@@ -763,7 +781,24 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
-    "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "strs!"}, what),
+    "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "enter_options!"}, what),
+    # rule 614.12: a list of words (anchor words, odd / even) or a named set: colors (105.4), basic_land_types
+    "enter_options": lambda c, v, what, parent, key: (
+        None if isinstance(v, str) and v in ("colors", "basic_land_types") else _list_of(_str, "words")(
+            c, v, what, parent, key)
+    ),
+    "exile_as_enters_value": lambda c, v, what, parent, key: c.keys(v, {"filter": "filter", "link": "link!"}, what),
+    "target_number": lambda c, v, what, parent, key: (
+        None if v == "any" else c.keys(v, {"min": "int", "max": "int"}, what)
+    ),
+    # rule 601.2d: the amount divided, counted as the spell is cast: a number, X, or {count: FILTER}
+    "divide_amount": lambda c, v, what, parent, key: (
+        c.keys(v, {"count": "filter!"}, what) if isinstance(v, dict) else None if v == "X" else _int(
+            c, v, what, parent, key)
+    ),
+    "zone_or_any": lambda c, v, what, parent, key: (
+        None if v == "any" else _one_of(ZONE_NAMES, "zone")(c, v, what, parent, key)
+    ),
     "play_until": _one_of({"end_of_turn", "end_of_your_next_turn"}, "duration of the permission"),
     "play_permission": lambda c, v, what, parent, key: c.keys(v, {"until": "play_until!"}, what),
     "play_exiled_value": lambda c, v, what, parent, key: c.keys(v, {"link": "link", "spells_per_turn": "int"}, what),

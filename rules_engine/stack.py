@@ -10,6 +10,7 @@ from rules_engine import (
     costs,
     dash,
     delve,
+    divide,
     interpreter,
     phyrexian,
     playfrom,
@@ -218,7 +219,16 @@ def _cast(
         half=card_obj.half,
     )
     specs = [] if face_down else spell_spec(probe).get("targets", [])
+    if divide.is_variable(specs):  # rule 601.2c: "any number of targets": as many as are chosen
+        specs = divide.fix_count(specs, len(params.get("targets") or []))
     chosen_targets = tg.choose(game, specs, params.get("targets"), player, card_obj, None) if specs else []
+    division: tuple[int, ...] = ()
+    if not face_down and "divide" in spell_spec(probe):  # rule 601.2d: the division is announced with the targets
+        division = divide.announce(
+            game, player, card_obj, spell_spec(probe)["divide"], params.get("divide"), len(chosen_targets), x
+        )
+    elif params.get("divide") is not None:
+        raise ScriptError(f"{narr.obj(game, card_obj)} ничего не распределяет (divide:)")
     if params.get("targets") and not specs:
         raise ScriptError(f"у {narr.obj(game, card_obj)} нет целей")
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
@@ -242,6 +252,7 @@ def _cast(
         game.touch()
     spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
     spell.modes = modes
+    spell.division = division
     if params.get("alternative"):
         spell.paid_additional += (str(params["alternative"]),)
     for index, creatures in conspirators:
@@ -550,10 +561,11 @@ def copy_spell(
     card = Card(ref=f"{spell.card.ref} (copy)", definition=values, owner=controller)
     copy = game.new_object(card, "stack", controller, is_copy=True)
     copy.mode, copy.x, copy.targets, copy.modes = spell.mode, spell.x, list(spell.targets), spell.modes
+    copy.division = spell.division  # rule 707.10: the number of targets and the division can't be changed
     copy.half = spell.half  # a copy of a half of a split card is that half (707.10, 709.3b)
     copy.mana_spent = Counter()  # no mana was spent to cast a copy (SHM hybrid-bonus ruling 4)
     copy.paid_additional = reveal.copied(spell.paid_additional)  # 707.10: costs paid, not the cast itself
-    specs = spell_spec(copy).get("targets", [])
+    specs = divide.fix_count(spell_spec(copy).get("targets", []), len(spell.targets))  # the same number (707.10)
     if specs:
         answer = game.decide("new_targets", controller, "новые цели для копии (или same)", spell)
         if answer not in ("same", None):
@@ -581,7 +593,7 @@ def _legal_targets(
 def _resolve_spell(game: Game, spell: GameObject) -> None:
     controller = game.controller(spell)
     spec = {} if spell.face_down else spell_spec(spell)
-    specs = spec.get("targets", [])
+    specs = divide.fix_count(spec.get("targets", []), len(spell.targets))
     legal = _legal_targets(game, specs, spell.targets, controller, spell)
     game.log(f"Разрешается заклинание {narr.obj(game, spell)}")
     if specs and not any(legal):
@@ -602,6 +614,7 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             new.attached_to = spell.targets[0].oid
         return
     ctx = interpreter.Context(game, controller, spell, list(spell.targets), legal, spell.x, None, spell)
+    ctx.division = spell.division
     if "effect" in spec:
         interpreter.run(ctx, spec["effect"])
     cipher = "cipher" in chars.keywords and not spell.is_copy and spell in game.stack
@@ -633,7 +646,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
     ):
         game.log("Условие «если» больше не выполняется: способность ничего не делает")
         return
-    specs = item.spec.get("targets", [])
+    specs = divide.fix_count(item.spec.get("targets", []), len(item.targets))
     legal = _legal_targets(game, specs, item.targets, item.controller, source_live or item.source)
     if specs and not any(legal):
         game.log("Все цели способности недопустимы: она не производит эффекта")
@@ -641,6 +654,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
     ctx = interpreter.Context(game, item.controller, item.source, list(item.targets), legal, item.x, item.event)
     ctx.about = item.about
     ctx.ability = item.ability
+    ctx.division = item.division
     if item.spec.get("optional"):
         answer = game.decide(
             "may", item.controller, f"использовать «{narr.ability_label(item.ability)}»?", item.source

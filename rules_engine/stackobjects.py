@@ -33,6 +33,7 @@ class StackAbility:
     source_oid: int
     targets: list[Any] = field(default_factory=list)
     x: int = 0
+    division: tuple[int, ...] = ()  # rule 601.2d: the damage announced for each target (divide.py)
     event: Event | None = None
     triggered: bool = False
     spec: dict[str, Any] = field(default_factory=dict)

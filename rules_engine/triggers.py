@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import history, reveal
+from rules_engine import choices, divide, history, modes, reveal
 from rules_engine import log as narr
-from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.events import Event
 from rules_engine.layers import matches
@@ -577,6 +576,8 @@ def collect_state_triggers(game: Game) -> None:
                 continue
             if _in_flight(game, source.oid, ability.name):
                 continue
+            if choices.bind(ability.spec["state"], choices.of_object(source)) is None:
+                continue  # "the chosen colour" of a permanent that made no choice: it never triggers (614.12)
             if check_condition(game, ability.spec["state"], source, None):
                 game.pending_triggers.append(
                     PendingTrigger(game.controller(source), ability, game.snapshot(source), Event("state"))
@@ -628,17 +629,20 @@ def put_on_stack(game: Game) -> bool:
                 spec=trig.ability.spec,
                 about=trig.about,
             )
-            specs = trig.ability.spec.get("targets") or []
+            if not modes.choose_for_trigger(game, item, player, game.find(trig.source.oid) or trig.source):
+                continue  # rule 603.3c: no mode can be chosen
+            specs = item.spec.get("targets") or []
             if specs:
                 live = game.find(trig.source.oid)
                 try:
-                    item.targets = tg.choose(game, specs, None, player, live or trig.source, item)
+                    item.targets = divide.choose_targets(game, item, player, live or trig.source)
                 except IllegalAction:
                     game.log(
                         f"Срабатывающая способность «{narr.ability_label(trig.ability)}» объекта "
                         f"{narr.obj(game, trig.source)} не имеет допустимых целей и покидает стек"
                     )
                     continue
+                divide.divide_for_trigger(game, item, player, live or trig.source)  # rule 601.2d
             game.stack.append(item)
             game.log(
                 f"Срабатывает способность «{narr.ability_label(trig.ability)}» объекта {narr.obj(game, trig.source)} "

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_engine import (
+    colorchoice,  # noqa: F401  (registers "choose a color", rule 608.2d, with the interpreter)
     combat,
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
+    ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
     sba,
     stack,

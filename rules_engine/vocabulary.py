@@ -96,6 +96,8 @@ STATIC_KINDS = frozenset(
         "pump",  # layer 7c: affects get value {power, toughness}
         "grant",  # layer 6: affects gain value {keywords}
         "set_colors",  # layer 5
+        "add_colors",  # layer 5, value {colors}: "... are the chosen color in addition to their other colors"
+        "exile_as_enters",  # rule 614.12a, value {filter, link}: "as this enters, exile a ... card from your graveyard"
         "add_types",  # layer 4
         "cant_attack",
         "cant_block",
@@ -181,6 +183,10 @@ EFFECT_NAMES = frozenset(
         "may",
         "sacrifice",
         "sacrifice_chosen",  # rule 701.21a: {player, filter, n}: that player chooses what to sacrifice (edicts.py)
+        "choose_color",  # rules 608.2d, 105.4: {then, any_number}: choose a colour as it resolves (colorchoice.py)
+        "divided_damage",  # rule 601.2d: each target its announced share of the divide amount (divide.py)
+        "may_sacrifice",  # rules 608.2c, 701.21a: {then}: "you may sacrifice it. If you do, THEN" (ifyoudo.py)
+        "choose_option",  # rule 608.2d: {options, then}: choose one of the words (or basic_land_types) as it resolves
         "add_mana",
         "mill",
         "nothing",

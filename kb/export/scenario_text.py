@@ -98,7 +98,8 @@ def _value(value: Any, name: Namer) -> str:
     return ZONES.get(text, PLAYERS.get(text, name(text)))
 
 
-KEYS = {"targets": "цели", "conspire": "Заговор", "mode": "режим", "x": "X", "alternative": "стоимость"}
+KEYS = {"targets": "цели", "conspire": "Заговор", "mode": "режим", "x": "X", "alternative": "стоимость",
+        "divide": "деление повреждений"}
 
 
 def _key(key: Any, name: Namer) -> str:

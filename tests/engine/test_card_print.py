@@ -361,6 +361,8 @@ def units(card: CardDef) -> int:
             continue
         if ability.kind == "activated" and "mana" in ability.spec:
             mana_costs.add(str(ability.spec["activated"]))
+        elif ability.kind == "static" and ability.spec.get("static") in ("choose_as_enters", "exile_as_enters"):
+            count += 1  # "As this enters, choose / exile ...": a line of its own (614.12), whatever else is static
         elif ability.kind == "static":
             static_affects.add(repr((ability.spec.get("affects"), ability.spec.get("condition"))))
         else:

@@ -46,7 +46,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, too: target}}', 8,
          r"effect damage: unknown key 'too'; known: amount, cant_be_prevented, to"),
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: {power: self}, to: target}}', 8,
-         r"unknown amount 'power'; known: count, event_amount"),
+         r"unknown amount 'power'; known: count, count_made, event_amount"),
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, to: targt}}', 8,
          r"unknown reference 'targt'"),
         ('cost: "{R}"\ntype: Instant\neffect: {if: {condition: {controls: {subtypes: [Goblin]}}, then: {draw: {}}}}',
@@ -56,7 +56,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\neffect: {pump: {power: 1, on: self, duration: forever}}', 7,
          r"unknown duration 'forever'; known: end_of_turn, permanent"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, filer: {tapped: true}}]\neffect: {tap: target}', 7,
-         r"target: unknown key 'filer'; known: another, count, filter, kind, relation"),
+         r"target: unknown key 'filer'; known: another, count, filter, kind, number, relation"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, count: 1}]\neffect: {tap: target}', 7,
          r"count is the number of targets of one word, 2 to 10"),
         # targets restricted relative to each other (601.2c)
