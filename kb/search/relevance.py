@@ -45,24 +45,35 @@ def load_dev_set(path: Path = DEV_SET) -> list[DevQuery]:
 
 
 def equivalents(kb: Any) -> dict[str, set[str]]:
-    """Entries that are one answer: a RU/EN pair (shown once, either side) and every entry of one card (a
-    document's card block and the MTGJSON card with all its printings) — so finding either one counts."""
-    from ingest.entries import Card
+    """Entries that are one answer, so finding either one counts: a RU/EN pair (shown once, either side),
+    every entry of one card (a document's card block and the MTGJSON card with all its printings), a
+    document's ruling and the official one the knowledge base links to it (``same_as``, ``ingest.same_as``),
+    and the copies of one official ruling printed under several cards (``service.distinct_texts`` shows one
+    of them, whichever ranks first)."""
+    from ingest.entries import Card, Ruling
 
     same: dict[str, set[str]] = {}
     cards: dict[str, set[str]] = {}
+    texts: dict[str, set[str]] = {}
     for entry in kb.entries:
         aligned = getattr(entry, "aligned", None)
         if aligned:
             same.setdefault(entry.id, set()).add(aligned)
             same.setdefault(aligned, set()).add(entry.id)
+        if isinstance(entry, Ruling):
+            for other in entry.same_as:
+                same.setdefault(entry.id, set()).add(other)
+                same.setdefault(other, set()).add(entry.id)
+            texts.setdefault(" ".join(entry.text.split()), set()).add(entry.id)
         if isinstance(entry, Card):
             name = (entry.name_en or (entry.name if entry.lang == "en" else "")).lower()
             if name:
                 cards.setdefault(name, set()).add(entry.id)
-    for group in cards.values():
-        for card_id in group:
-            same.setdefault(card_id, set()).update(group - {card_id})
+    for group in [*cards.values(), *texts.values()]:
+        for entry_id in group:
+            same.setdefault(entry_id, set()).update(group - {entry_id})
+    for entry_id in list(same):  # a document's ruling is also each printed copy of its official twin
+        same[entry_id] |= {c for other in list(same[entry_id]) for c in same.get(other, ())} - {entry_id}
     return same
 
 
