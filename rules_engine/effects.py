@@ -189,6 +189,12 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = stat or 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
+    elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"
+        value = ctx.dealt  # what was dealt after prevention, unbounded by toughness or life (608.2c, 120.3)
+    elif isinstance(expr, dict) and "count" in expr and "zone" in expr["count"]:  # cards in a zone (its owner's)
+        filt = {k: v for k, v in expr["count"].items() if k != "zone"}
+        pool = [o for o in game.all_objects() if o.zone == expr["count"]["zone"]]
+        value = sum(1 for o in pool if matches(game, o, game.chars(o), filt, ctx.controller, ctx.source_live()))
     elif isinstance(expr, dict) and "count" in expr:
         value = len(objects(ctx, {"all": expr["count"]}))
     elif isinstance(expr, dict) and "player_counters" in expr:  # "the number of experience counters you have"
@@ -271,8 +277,9 @@ _LAYER_RU = {
 def _damage(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("amount", 0))
     unpreventable = bool(v.get("cant_be_prevented"))  # "this damage can't be prevented" (615.12)
+    source = ctx.spell or ctx.source
     for thing in things(ctx, v.get("to", "target")):
-        replacement.deal_damage(ctx.game, ctx.spell or ctx.source, thing, n, cant_be_prevented=unpreventable)
+        ctx.dealt += replacement.deal_damage(ctx.game, source, thing, n, cant_be_prevented=unpreventable)
 
 
 @effect("destroy")

@@ -35,6 +35,7 @@ class Context:
     made: list[GameObject] = field(default_factory=list)  # what this effect manifested so far ("made")
     about: tuple[int, ...] = ()  # a delayed trigger's objects: "that creature" (rule 603.7c)
     ability: AbilityDef | None = None  # the ability resolving: "this ability" of a copy exception (707.9a)
+    dealt: int = 0  # the damage its damage effects have dealt so far: "the damage dealt this way" (608.2c)
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)
