@@ -1436,6 +1436,12 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
     if not pool:
         game.log("Подходящей карты нет: ничего не возвращается")
         return
+    if v.get("all"):  # "return all cards named X from your graveyard to the battlefield": together (608.2c)
+        with game.simultaneously():
+            for card in pool:
+                game.log(f"{narr.obj(game, card)} возвращается")
+                game.move(card, str(v.get("to", "battlefield")), controller=who)
+        return
     if len(pool) == 1:
         chosen = pool[0]
     else:

@@ -149,7 +149,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exile_top": {"n": "amount", "player": "ref", "link": "link", "play": "play_permission"},
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool"},
-    "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
+    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool"},  # all: every such card
     "turn_face_down": "ref",
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
