@@ -895,7 +895,7 @@ def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
     from rules_engine.mana import choose_payment, parse_cost
 
     game = ctx.game
-    cost = parse_cost(str(v["cost"]))
+    cost = parse_cost(str(v["cost"]).replace("{X}", f"{{{ctx.x}}}"))  # "pays {X}": the X chosen as cast (107.3)
     for obj in objects(ctx, v.get("what", "target")):
         if obj.zone != "stack":
             continue

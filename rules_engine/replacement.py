@@ -131,6 +131,12 @@ def chooser(game: Game, ev: Proposed) -> str:
     return game.controller(affected) if affected.zone in ("battlefield", "stack") else affected.owner
 
 
+def cant_have_counters(game: Game, obj: GameObject, kind: str) -> bool:
+    """Rule 614.17 (122.6): a "can't have counters put on it" effect forbids putting such counters on it, so a
+    cost that puts them there can't be paid with it (118.3)."""
+    return _forbidden(game, Proposed("counters", obj, amount=1, counter=kind)) is not None
+
+
 def _forbidden(game: Game, ev: Proposed) -> str | None:
     """Rule 614.17: "can't" effects; the reason (for the log) the event can't happen, else None."""
     if ev.kind == "counters":
