@@ -89,8 +89,15 @@ def candidates(game: Game, cost: ObjectCost, obj: GameObject, player: str) -> li
 
     if cost.action == "remove_counters" and cost.from_self:
         return [obj] if obj.counters.get(cost.counter, 0) >= cost.n else []
-    if cost.action == "put_counters":
-        return [obj]
+    if cost.action == "put_counters":  # rule 118.3: not on a permanent that can't have them (614.17, 122.6)
+        from rules_engine.replacement import cant_have_counters
+
+        pool = [obj] if cost.from_self else [o for o in game.battlefield if game.controller(o) == player]
+        return [
+            o for o in pool
+            if not cant_have_counters(game, o, cost.counter)
+            and (cost.from_self or matches(game, o, game.chars(o), _filter(cost), player, obj))
+        ]  # fmt: skip
     if cost.zone == "battlefield":
         pool = [o for o in game.battlefield if game.controller(o) == player]
     else:  # a spell being cast is no card of the hand that pays its own cost
@@ -135,6 +142,8 @@ def check(game: Game, cost: Cost, obj: GameObject, player: str) -> None:
         if part.action == "remove_counters" and not have:
             whose = f"у {narr.obj(game, obj)}" if part.from_self else "у ваших перманентов"
             raise IllegalAction(f"{whose} нет нужных жетонов: «{part.text_ru}»", "118.3")
+        if part.action == "put_counters" and not have:
+            raise IllegalAction(f"жетоны положить не на что: «{part.text_ru}»", "118.3")
         if part.action not in _SELF_COUNTERS and len(have) < part.n:
             raise IllegalAction(f"нечем оплатить стоимость «{part.text_ru}»", "118.3")
     if cost.loyalty is not None and cost.loyalty < 0 and obj.counters.get("loyalty", 0) < -cost.loyalty:
@@ -176,9 +185,11 @@ def _pay_with_objects(game: Game, cost: ObjectCost, obj: GameObject, player: str
         game.remove_counters(obj, cost.counter, cost.n)
         game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, obj)})")
         return
-    if cost.action == "put_counters":
-        game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, obj)})")
-        game.put_counters(obj, cost.counter, cost.n)
+    if cost.action == "put_counters":  # all on one permanent: this one, or the one the player picks
+        have = [obj] if cost.from_self else candidates(game, cost, obj, player)
+        target = have[0] if len(have) == 1 else _chosen(game, cost, obj, player, have, 1)[0]
+        game.log(f"{narr.player(player)} оплачивает стоимость: {cost.text_ru} ({narr.obj(game, target)})")
+        game.put_counters(target, cost.counter, cost.n)
         return
     have = candidates(game, cost, obj, player)
     if cost.among:  # each counter from a permanent the player names (a name twice: two counters from it)

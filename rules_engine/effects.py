@@ -189,6 +189,12 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = stat or 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
+    elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"
+        value = ctx.dealt  # what was dealt after prevention, unbounded by toughness or life (608.2c, 120.3)
+    elif isinstance(expr, dict) and "count" in expr and "zone" in expr["count"]:  # cards in a zone (its owner's)
+        filt = {k: v for k, v in expr["count"].items() if k != "zone"}
+        pool = [o for o in game.all_objects() if o.zone == expr["count"]["zone"]]
+        value = sum(1 for o in pool if matches(game, o, game.chars(o), filt, ctx.controller, ctx.source_live()))
     elif isinstance(expr, dict) and "count" in expr:
         value = len(objects(ctx, {"all": expr["count"]}))
     elif isinstance(expr, dict) and "count_made" in expr:  # "for each [blue] card exiled this way"
@@ -273,8 +279,9 @@ _LAYER_RU = {
 def _damage(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("amount", 0))
     unpreventable = bool(v.get("cant_be_prevented"))  # "this damage can't be prevented" (615.12)
+    source = ctx.spell or ctx.source
     for thing in things(ctx, v.get("to", "target")):
-        replacement.deal_damage(ctx.game, ctx.spell or ctx.source, thing, n, cant_be_prevented=unpreventable)
+        ctx.dealt += replacement.deal_damage(ctx.game, source, thing, n, cant_be_prevented=unpreventable)
 
 
 @effect("destroy")
@@ -890,7 +897,7 @@ def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
     from rules_engine.mana import choose_payment, parse_cost
 
     game = ctx.game
-    cost = parse_cost(str(v["cost"]))
+    cost = parse_cost(str(v["cost"]).replace("{X}", f"{{{ctx.x}}}"))  # "pays {X}": the X chosen as cast (107.3)
     for obj in objects(ctx, v.get("what", "target")):
         if obj.zone != "stack":
             continue
@@ -1438,6 +1445,12 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
     ]
     if not pool:
         game.log("Подходящей карты нет: ничего не возвращается")
+        return
+    if v.get("all"):  # "return all cards named X from your graveyard to the battlefield": together (608.2c)
+        with game.simultaneously():
+            for card in pool:
+                game.log(f"{narr.obj(game, card)} возвращается")
+                game.move(card, str(v.get("to", "battlefield")), controller=who)
         return
     if len(pool) == 1:
         chosen = pool[0]

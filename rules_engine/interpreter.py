@@ -36,6 +36,7 @@ class Context:
     about: tuple[int, ...] = ()  # a delayed trigger's objects: "that creature" (rule 603.7c)
     ability: AbilityDef | None = None  # the ability resolving: "this ability" of a copy exception (707.9a)
     division: tuple[int, ...] = ()  # rule 601.2d: the damage announced for each target (divide.py)
+    dealt: int = 0  # the damage its damage effects have dealt so far: "the damage dealt this way" (608.2c)
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)

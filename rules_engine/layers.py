@@ -11,6 +11,7 @@ whatever matches their filter right now, while their source has the ability."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import choices, dash, equipment
@@ -236,11 +237,22 @@ def matches(
         return False  # "a creature with power 3 or less" (its power now, layers applied)
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
         return False
+    if "unblocked" in filt and _unblocked(game, obj) != bool(filt["unblocked"]):
+        return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):
         return False
     if "not_keyword" in filt and filt["not_keyword"] in chars.keywords:
         return False
     return not ("keyword" in filt and filt["keyword"] not in chars.keywords)
+
+
+_AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
+
+
+def _unblocked(game: Game, obj: GameObject) -> bool:
+    """Rule 509.1h: an attacking creature no creature blocked is unblocked from the declare blockers step on,
+    until it is removed from combat or the combat phase ends (before that it is neither blocked nor unblocked)."""
+    return obj.attacking is not None and not obj.blocked and game.step in _AFTER_BLOCKERS
 
 
 def compute(game: Game) -> dict[int, Characteristics]:
@@ -274,8 +286,9 @@ def compute(game: Game) -> dict[int, Characteristics]:
     for layer in ("7b", "7c"):
         for effect in late:
             if effect.layer == layer:
+                counted = _counted(game, effect, by_id, result)
                 for o in _affected(game, effect, by_id, result):
-                    _apply(effect, result[o.oid], game)
+                    _apply(counted, result[o.oid], game)
     for o in objects:  # 7d: counters
         chars = result[o.oid]
         if chars.power is not None and chars.toughness is not None and o.zone == "battlefield":
@@ -368,6 +381,20 @@ def _defined_pt(game: Game, objects: list[GameObject], result: dict[int, Charact
             for stat in ("power", "toughness"):
                 if stat in value:
                     setattr(chars, stat, _static_amount(game, value[stat], o, chars, by_id, result))
+
+
+def _counted(
+    game: Game, effect: ContinuousEffect, by_id: dict[int, GameObject], result: dict[int, Characteristics]
+) -> ContinuousEffect:
+    """Rule 611.3a: "gets +1/+1 for each Plains you control" is counted anew whenever the layer is applied."""
+    source = by_id.get(effect.source_oid) if effect.source_oid is not None else None
+    if source is None or not any(isinstance(effect.data.get(k), dict) for k in ("power", "toughness")):
+        return effect
+    data = dict(effect.data)
+    for stat in ("power", "toughness"):
+        if isinstance(data.get(stat), dict):
+            data[stat] = _static_amount(game, data[stat], source, result[source.oid], by_id, result)
+    return replace(effect, data=data)
 
 
 def _static_amount(

@@ -25,7 +25,7 @@ class ObjectCost:
     counter: str = ""  # remove_counters / put_counters: the kind
     text: str = ""  # the words of the card
     zone: str = "battlefield"  # where the objects that pay are: battlefield (yours), graveyard or hand (yours)
-    from_self: bool = True  # remove_counters: from this object, else from a permanent you control matching filter
+    from_self: bool = True  # remove / put_counters: this object, else a permanent you control matching filter
     among: bool = False  # remove_counters "from among creatures you control": split as the player likes
 
     @property
@@ -38,7 +38,8 @@ class ObjectCost:
             SUBTYPE_NAMES.get(t, t) for t in filt.get("subtypes", ())
         ) or "перманент"
         if self.action == "put_counters":
-            return f"положить на этот перманент {COUNTER_NAMES.get(self.counter, self.counter)}: {self.n}"
+            where = "этот перманент" if self.from_self else f"перманент ({what.lower()}) под вашим контролем"
+            return f"положить на {where} {COUNTER_NAMES.get(self.counter, self.counter)}: {self.n}"
         if self.action == "remove_counters":
             where = "с этого перманента" if self.from_self else f"с перманента ({what.lower()}) под вашим контролем"
             if self.among:
@@ -75,7 +76,10 @@ _REMOVE_COUNTERS = re.compile(
     r"^remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? from "
     r"(?:this|an? (?P<what>[A-Za-z]+) you control|among (?P<among>[A-Za-z]+?)s you control)$"
 )
-_PUT_COUNTERS = re.compile(r"^put (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? on this$")
+_PUT_COUNTERS = re.compile(
+    r"^put (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? on "
+    r"(?:this|an? (?P<what>[A-Za-z]+) you control)$"
+)
 # Rule 118.3 / 602.2b: the zone each action takes its objects from, and the words each one needs.
 _ZONES = {"sacrifice": "battlefield", "tap": "battlefield", "untap": "battlefield", "return": "battlefield",
           "discard": "hand"}
@@ -115,7 +119,12 @@ def object_cost(part: str) -> ObjectCost | None:
     m = _PUT_COUNTERS.match(part)
     if m:
         n = _NUMBERS.get(m["n"]) or int(m["n"])
-        return ObjectCost("put_counters", n, counter=m["kind"], text=part)
+        if m["what"] is None:
+            return ObjectCost("put_counters", n, counter=m["kind"], text=part)
+        kinds = _kind_filter(m["what"])  # "put a -1/-1 counter on a creature you control" (all on one of them)
+        if kinds is None:
+            return None
+        return ObjectCost("put_counters", n, _frozen(kinds), counter=m["kind"], text=part, from_self=False)
     m = _OBJECT_COST.match(part)
     if m is None:
         return None

@@ -131,6 +131,12 @@ def chooser(game: Game, ev: Proposed) -> str:
     return game.controller(affected) if affected.zone in ("battlefield", "stack") else affected.owner
 
 
+def cant_have_counters(game: Game, obj: GameObject, kind: str) -> bool:
+    """Rule 614.17 (122.6): a "can't have counters put on it" effect forbids putting such counters on it, so a
+    cost that puts them there can't be paid with it (118.3)."""
+    return _forbidden(game, Proposed("counters", obj, amount=1, counter=kind)) is not None
+
+
 def _forbidden(game: Game, ev: Proposed) -> str | None:
     """Rule 614.17: "can't" effects; the reason (for the log) the event can't happen, else None."""
     if ev.kind == "counters":
@@ -343,6 +349,15 @@ def _unpreventable(game: Game, source: GameObject | Snapshot) -> bool:
     )
 
 
+def _as_wither(game: Game, source: GameObject | Snapshot) -> bool:
+    """Rule 702.80a: "all damage is dealt as though its source had wither": every source, or those ``affects``
+    names (a filter on the source, as for ``damage_cant_be_prevented``)."""
+    return any(
+        "affects" not in ability.spec or _source_matches(game, ability, holder, source)
+        for holder, ability in _statics(game, "damage_as_though_wither")
+    )
+
+
 def deal_damage(
     game: Game,
     source: GameObject | Snapshot,
@@ -387,6 +402,8 @@ def _dealt(game: Game, ev: Proposed) -> int:
             )
             game.remove_counters(recipient, "loyalty", amount)
         if rchars.is_("Creature"):
+            if "wither" not in chars.keywords and _as_wither(game, source):  # "as though its source had wither"
+                chars = copy_event(chars, keywords={**chars.keywords, "wither": 1})
             if "wither" in chars.keywords or infect:  # rule 120.3d
                 game.log(
                     f"{who} ({'Заражение' if infect else 'Увядание'}) наносит {amount} повр. "

@@ -62,6 +62,7 @@ FILTER: dict[str, str] = {
     "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
+    "unblocked": "bool",  # an attacking creature no creature blocked, from the declare blockers step on (509.1h)
     "attached": "bool",
     "keyword": "keyword",
     "not_keyword": "keyword",  # "each creature without flying"
@@ -155,7 +156,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool",
                        "top_after_shuffle": "bool"},
-    "return_card": {"filter": "filter", "from": "zone", "to": "zone"},
+    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool"},  # all: every such card
     "turn_face_down": "ref",
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
@@ -208,6 +209,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "modify_damage": "modify_value",
     "modify_counters": "modify_counters_value",
     "damage_cant_be_prevented": None,
+    "damage_as_though_wither": None,
     "cant_have_counters": "counter_kind_value",
     "cant_get_counters": "player_counters_value",
     "cant_gain_life": "players_value",
@@ -524,8 +526,9 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
         return
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
-        shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
+        shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "count_filter",
                   "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
+                  "damage_dealt": "bool",  # "the damage dealt this way": by this effect's earlier damage (608.2c)
                   "negate": "amount", "player_counters": "player_counters_amount",
                   "this_turn": "history_amount",  # this turn's history: life lost, cards drawn, damage
                   "number_of_counters": "number_of_counters_amount"}  # {kind, what}: counters on it, as it last existed
@@ -658,7 +661,8 @@ def _target_kind(c: Checker, v: Any, what: str, parent: Any, key: str | None) ->
 
 
 def _pt_change(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
-    c.keys(v, {"power": "int", "toughness": "int"}, what)
+    """A number or ``{count: FILTER}`` ("+1/+1 for each Plains you control", counted continuously: 611.3a)."""
+    c.keys(v, {"power": "static_amount", "toughness": "static_amount"}, what)
 
 
 def _subtypes_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -867,6 +871,8 @@ _CHECKERS: dict[str, Check] = {
         v, {"source": "damage_source", "to": "recipient", "combat": "bool", "at_least": "int"}, what
     ),
     "history_amount": _history_amount,
+    # {count: FILTER}: permanents matching it; with zone: cards in that zone ("each Elf card in your graveyard")
+    "count_filter": lambda c, v, what, parent, key: c.keys(v, {**FILTER, "zone": "zone"}, f"{what} (filter)"),
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
     "game_duration": _one_of({"end_of_turn", "permanent"}, "duration"),  # this turn, or the rest of the game

@@ -144,6 +144,7 @@ def advance_step(game: Game) -> None:
 
 def enter_step(game: Game, step: str) -> None:
     game.step = step
+    game.touch()  # "unblocked" begins with the declare blockers step (509.1h): characteristics may change
     game.log(f"— {narr.STEP_NAMES[step]} ({narr.player(game.active)}) —")
     if step == "draw":  # rule 504.1; each player of the active team draws (805.4b), in APNAP order (805.6a)
         for player in teams.active_players(game):

@@ -127,6 +127,7 @@ STATIC_KINDS = frozenset(
         "modify_damage",  # rule 614.1a: value {times|plus|minus: N}: damage from the affected sources changes
         "modify_counters",  # rule 614.16: value {kind, times|plus|minus: N}: counters put on the affected change
         "damage_cant_be_prevented",  # rule 615.12: damage from the affected sources ({}: all) can't be prevented
+        "damage_as_though_wither",  # rule 702.80a (120.3d): damage from every source (or the affected) as with wither
         "cant_have_counters",  # rule 614.17 (122.6): value {kind} (optional): counters can't be put on the affected
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life

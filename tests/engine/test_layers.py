@@ -73,9 +73,13 @@ def test_static_grant_and_ability_loss(play) -> None:  # type: ignore[no-untyped
         title: grant
         cards:
           Strip: {cost: "{U}", type: Instant, targets: [creature], effect: {lose_abilities: {on: target}}}
+          Wither Anthem:
+            cost: "{2}{B}"
+            type: Enchantment
+            abilities: [{static: grant, affects: {types: [Creature]}, value: {keywords: [wither]}}]
         setup:
           active: alice
-          alice: {mana: "{U}", hand: [Strip], battlefield: [Everlasting Torment, Grizzly Bears]}
+          alice: {mana: "{U}", hand: [Strip], battlefield: [Wither Anthem, Grizzly Bears]}
         actions:
           - expect: [{keywords: {Grizzly Bears: [wither]}}]
           - {cast: Strip, targets: [Grizzly Bears]}
