@@ -65,10 +65,20 @@ def _translate(names: list[str], pairs: dict[str, str]) -> list[str]:
     return out
 
 
-def _topic(section: Section | None, subheading: str | None, mechanic_names: dict[str, str]) -> str:
+def _topic(
+    section: Section | None, subheading: str | None, mechanic_names: dict[str, str], container: bool = False
+) -> str:
+    """What the entry is about, from its section: the heading and the mechanic's names.
+
+    Two headings label a place, not a subject, and are left out: a release-info section's («Сборник основных
+    правил…») and a container's (``container``: a card-notes section holding many cards, as MTGJSON's
+    «Карты и официальные разъяснения» holding every card of a set — the card is the entry's topic, in its
+    ``cards`` field). Such a heading, shared by most of the corpus, only adds a near-zero score to nearly
+    every entry, and every query with «карта» would walk all of them.
+    """
     if section is None:
         return subheading or ""
-    heading = section.heading if section.kind != "release info" else ""  # «Сборник основных правил…» is noise
+    heading = "" if section.kind == "release info" or container else section.heading
     parts = [heading, section.mechanic_ru or "", section.mechanic_en or "", subheading or ""]
     for name in (section.mechanic_ru, section.mechanic_en):
         if name:
@@ -78,6 +88,11 @@ def _topic(section: Section | None, subheading: str | None, mechanic_names: dict
         if part and part not in unique:
             unique.append(part)
     return "\n".join(unique)
+
+
+def _container(section: Section | None, section_cards: dict[str, list[Card]]) -> bool:
+    """A card-notes section holding more than the card it is about and an example (see ``_topic``)."""
+    return section is not None and section.kind == "card notes" and len(section_cards.get(section.id, ())) > 2
 
 
 def index_documents(
@@ -113,7 +128,7 @@ def index_documents(
                 section=entry.section_id,
                 lang=entry.lang,
                 text=entry.text,
-                topic=_topic(section, entry.subheading, mechanic_names),
+                topic=_topic(section, entry.subheading, mechanic_names, _container(section, section_cards)),
                 cards="\n".join(_translate(names, card_pairs)),
                 rules=" ".join(entry.rules_cited),
                 order=order,
@@ -144,7 +159,7 @@ def index_documents(
                 section=entry.section_id,
                 lang=entry.lang,
                 text=card_text(entry),
-                topic=_topic(section, None, mechanic_names),
+                topic=_topic(section, None, mechanic_names, _container(section, section_cards)),
                 cards="\n".join(_translate(names, card_pairs)),
                 order=order,
                 extra={**_extra(entry, section, documents), **_twin(kb, entry), "name": entry.name,
