@@ -72,6 +72,7 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
         if problem is not None:
             raise problem
         chosen.append((obj, attacked))
+    _check_alone(game, [obj for obj, _ in chosen], "attack")
     declared = {obj.oid for obj, _ in chosen}
     for obj in must_attack(game, player):  # rule 508.1d: the requirements obeyed must be as many as possible
         if obj.oid not in declared:
@@ -201,7 +202,33 @@ def check_blocks(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) 
         check_blocker(game, blocker)
         for attacker in attackers:
             check_block(game, blocker, attacker)
+        _check_blocked_number(game, blocker, attackers)
+    _check_alone(game, [blocker for blocker, attackers in chosen if attackers], "block")
     _check_blocker_counts(game, chosen)
+
+
+def _check_alone(game: Game, declared: list[GameObject], what: str) -> None:
+    """Rules 506.5, 508.1c, 509.1b: "can't attack or block alone" — a creature that would be the only one
+    declared as an attacker (or blocker) can't be; two such creatures may be declared together. Checked only
+    as they are declared: what happens to the other creature afterwards doesn't matter."""
+    if len(declared) != 1:
+        return
+    alone = declared[0]
+    if statics_affecting(game, alone, f"cant_{what}_alone", "cant_attack_or_block_alone"):
+        verb = "атаковать" if what == "attack" else "блокировать"
+        raise IllegalAction(f"{narr.obj(game, alone)} не может {verb} в одиночку", "506.5")
+
+
+def _check_blocked_number(game: Game, blocker: GameObject, attackers: list[GameObject]) -> None:
+    """Rule 509.1a: each blocker blocks one attacking creature, unless an ability lets it block more ("can block
+    an additional creature each combat": ``can_block_additional`` {n}; "can block any number of creatures")."""
+    if len(attackers) <= 1 or statics_affecting(game, blocker, "can_block_any_number"):
+        return
+    allowed = 1 + sum(int(spec["value"]["n"]) for _, spec in statics_affecting(game, blocker, "can_block_additional"))
+    if len(attackers) > allowed:
+        raise IllegalAction(
+            f"{narr.obj(game, blocker)} может блокировать не более {allowed} существ(а)", "509.1a"
+        )
 
 
 def check_blocker(game: Game, blocker: GameObject) -> None:
@@ -211,7 +238,9 @@ def check_blocker(game: Game, blocker: GameObject) -> None:
         raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1a")
     if blocker.tapped:
         raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать", "509.1a")
-    if _restricted(game, blocker, "block"):
+    if _restricted(game, blocker, "block") or any(  # "other creatures that player controls can't block this turn"
+        e.kind == "cant_block" and blocker.oid in e.affected for e in game.effects
+    ):
         raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1b")
 
 
@@ -356,7 +385,7 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
     for attacker in [o for o in game.battlefield if o.attacking is not None]:
         if not _deals_in_step(game, attacker, first, split):
             continue
-        power = game.chars(attacker).power or 0
+        power = damage_value(game, attacker)
         if power <= 0:
             continue
         blockers = [b for b in game.battlefield if attacker.oid in b.blocking]
@@ -395,14 +424,44 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
     for blocker in [o for o in game.battlefield if o.blocking]:
         if not _deals_in_step(game, blocker, first, split):
             continue
-        power = game.chars(blocker).power or 0
+        power = damage_value(game, blocker)
         # rule 506.4: an attacker removed from combat is no longer one this creature deals combat damage to
         attackers = [a for a in game.battlefield if a.oid in blocker.blocking and a.attacking is not None]
         if power > 0 and len(attackers) == 1:
             assignments.append((blocker, attackers[0], power))
+        elif power > 0 and attackers:
+            assignments += _blocker_assignment(game, blocker, attackers, power)
     with game.simultaneously():
         for source, recipient, amount in assignments:
             replacement.deal_damage(game, source, recipient, amount, combat=True)
+
+
+def damage_value(game: Game, obj: GameObject) -> int:
+    """Rule 510.1a: a creature assigns combat damage equal to its power — or to its toughness under "each creature
+    [you control] assigns combat damage equal to its toughness rather than its power" (its power is unchanged)."""
+    chars = game.chars(obj)
+    by_toughness = statics_affecting(game, obj, "assigns_damage_by_toughness")
+    return (chars.toughness if by_toughness else chars.power) or 0
+
+
+def _blocker_assignment(
+    game: Game, blocker: GameObject, attackers: list[GameObject], power: int
+) -> list[tuple[GameObject, Any, int]]:
+    """Rule 510.1d: a creature blocking several attackers divides its combat damage among them (an ``assign``
+    decision of its controller: a mapping attacker → damage summing to its power)."""
+    answer = game.decide(
+        "assign", game.controller(blocker), f"распределение {power} боевых повреждений {narr.obj(game, blocker)}",
+        blocker,
+    )
+    if not isinstance(answer, dict) or sum(int(v) for v in answer.values()) != power:
+        raise IllegalAction(f"распределение должно быть отображением с суммой {power}", "510.1d")
+    out: list[tuple[GameObject, Any, int]] = []
+    for ref, n in answer.items():
+        hit = [a for a in attackers if ref in (a.card.ref, a.card.definition.name)]
+        if not hit:
+            raise IllegalAction(f"{narr.obj(game, blocker)} не блокирует {ref!r}", "510.1d")
+        out.append((blocker, hit[0], int(n)))
+    return out
 
 
 def _parse_assignment(

@@ -174,6 +174,8 @@ def matches(
         return False
     if "subtypes" in filt and not any(has_subtype(chars, s) for s in filt["subtypes"]):
         return False
+    if "not_subtypes" in filt and any(has_subtype(chars, s) for s in filt["not_subtypes"]):
+        return False  # "except by Rogues": a blocker that isn't a Rogue
     if "colors" in filt and not any(c in chars.colors for c in filt["colors"]):
         return False
     if "not_colors" in filt and any(c in chars.colors for c in filt["not_colors"]):
@@ -223,6 +225,13 @@ def matches(
         return False
     if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):
         return False  # "a creature with power 3 or less" (its power now, layers applied)
+    compared = "power_below_source" in filt or "power_above_source" in filt
+    if compared and not _power_vs_source(game, chars, filt, source):
+        return False  # "creatures with power less / greater than this creature's power" (both powers now)
+    if "blocked_by_source" in filt and (  # "for each creature it's blocking" (rule 509.1g: the blocked ones)
+        isinstance(source, GameObject) and obj.oid in source.blocking
+    ) != bool(filt["blocked_by_source"]):
+        return False
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):
@@ -230,6 +239,21 @@ def matches(
     if "not_keyword" in filt and filt["not_keyword"] in chars.keywords:
         return False
     return not ("keyword" in filt and filt["keyword"] not in chars.keywords)
+
+
+def _power_vs_source(
+    game: Game, chars: Characteristics, filt: dict[str, Any], source: GameObject | Snapshot | None
+) -> bool:
+    """``power_below_source`` / ``power_above_source``: this object's power against its source's (the creature
+    whose ability it is), both read now (Den Protector, Silumgar Assassin: checked as blockers are declared)."""
+    if source is None or chars.power is None:
+        return False
+    theirs = game.chars(source).power if isinstance(source, GameObject) else source.chars.power
+    if theirs is None:
+        return False
+    if filt.get("power_below_source") and not chars.power < theirs:
+        return False
+    return not (filt.get("power_above_source") and not chars.power > theirs)
 
 
 def compute(game: Game) -> dict[int, Characteristics]:

@@ -46,6 +46,7 @@ FILTER: dict[str, str] = {
     "types": "types",
     "not_types": "types",
     "subtypes": "strs",
+    "not_subtypes": "strs",  # "except by Rogues"
     "colors": "colors",
     "not_colors": "colors",
     "multicolored": "bool",
@@ -58,6 +59,9 @@ FILTER: dict[str, str] = {
     "mana_value_at_most": "int",
     "mana_value_at_least": "int",
     "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
+    "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
+    "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
+    "power_above_source": "bool",  # "creatures with power greater than this creature's power"
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
     "attached": "bool",
@@ -164,6 +168,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "damage_cant_be_prevented": "none",
     "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
     "must_be_blocked": "ref",  # rule 509.1c, this turn
+    "cant_block": {"what": "ref", "except": "ref"},  # rule 509.1b, this turn (combat_effects.py)
 }
 
 # Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.
@@ -183,6 +188,12 @@ STATIC_VALUES: dict[str, str | None] = {
     "min_blockers": "n_value",
     "max_blockers": "n_value",
     "can_block_only": "filter_value",
+    "cant_attack_alone": None,  # rule 506.5
+    "cant_block_alone": None,
+    "cant_attack_or_block_alone": None,
+    "can_block_additional": "n_value",  # rule 509.1a
+    "can_block_any_number": None,
+    "assigns_damage_by_toughness": None,  # rule 510.1a
     "enters_tapped": None,
     "enters_with_counters": "counters",
     "enters_tapped_unless_pay": "life_value",

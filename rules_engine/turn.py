@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import (
     combat,
+    combat_effects,  # noqa: F401  (registers "can't block this turn", rule 509.1b, with the interpreter)
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
     layers,

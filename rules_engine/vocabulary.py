@@ -108,6 +108,12 @@ STATIC_KINDS = frozenset(
         "min_blockers",  # rule 509.1b: value {n: 3}: can't be blocked except by N or more creatures
         "max_blockers",  # rule 509.1b: value {n: 1}: can't be blocked by more than N creatures
         "can_block_only",  # rule 509.1b: value {filter: FILTER}: affects can block only such attackers
+        "cant_attack_alone",  # rules 506.5, 508.1c: affects can't be the only creature declared as an attacker
+        "cant_block_alone",  # rules 506.5, 509.1b: affects can't be the only creature declared as a blocker
+        "cant_attack_or_block_alone",  # both ("can't attack or block alone")
+        "can_block_additional",  # rule 509.1a: value {n: 1}: affects can block N additional creatures each combat
+        "can_block_any_number",  # rule 509.1a: affects can block any number of creatures
+        "assigns_damage_by_toughness",  # rule 510.1a: affects assign combat damage equal to toughness, not power
         "enters_tapped",
         "enters_with_counters",
         "enters_tapped_unless_pay",  # value {life: 2}: "as it enters, you may pay 2 life; if you don't, tapped"
@@ -218,6 +224,7 @@ EFFECT_NAMES = frozenset(
         "damage_cant_be_prevented",  # damage can't be prevented this turn (rule 615.12)
         "must_block",  # {what, attacker}: "target creature blocks [that creature] this turn if able" (509.1c)
         "must_be_blocked",  # REF: "target creature must be blocked this turn if able" (509.1c)
+        "cant_block",  # {what, except}: those creatures can't block this turn (509.1b, combat_effects.py)
     }
 )
 

@@ -1,0 +1,34 @@
+"""Combat restrictions created by a resolving spell or ability (rule 509.1b): "other creatures that player controls
+can't block this turn".
+
+The effect is one continuous effect of no layer lasting this turn (611.2a), on the creatures the reference names as
+it resolves (Mark for Death: every creature of that player but the target). ``combat.check_blocker`` reads it as
+blockers are declared; a creature already blocking stays blocking (506.4a).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import log as narr
+from rules_engine.effects import objects
+from rules_engine.interpreter import Context, effect
+from rules_engine.objects import ContinuousEffect
+
+
+@effect("cant_block")
+def _cant_block(ctx: Context, v: dict[str, Any]) -> None:
+    """``{what: REF, except: REF}``: those creatures (but the excepted ones) can't block this turn."""
+    game = ctx.game
+    spared = {o.oid for o in objects(ctx, v["except"])} if "except" in v else set()
+    chosen = [o for o in objects(ctx, v.get("what", "target")) if o.oid not in spared]
+    if not chosen:
+        return
+    game.effects.append(
+        ContinuousEffect(
+            layer="combat", kind="cant_block", data={}, timestamp=game.new_timestamp(),
+            affected=frozenset(o.oid for o in chosen), duration="end_of_turn", source_oid=ctx.source.oid,
+            controller=ctx.controller,
+        )
+    )
+    game.log(f"Не могут блокировать в этом ходу: {', '.join(narr.obj(game, o) for o in chosen)}")
