@@ -169,6 +169,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
     "must_be_blocked": "ref",  # rule 509.1c, this turn
     "cant_block": {"what": "ref", "except": "ref"},  # rule 509.1b, this turn (combat_effects.py)
+    "grant_abilities": {"abilities": "abilities!", "on": "ref", "duration": "duration"},  # 613.1f (granted.py)
 }
 
 # Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.

@@ -16,6 +16,7 @@ from rules_engine import (
     combat_effects,  # noqa: F401  (registers "can't block this turn", rule 509.1b, with the interpreter)
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
+    granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
     layers,
     sba,
     stack,
