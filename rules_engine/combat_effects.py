@@ -1,5 +1,5 @@
-"""Combat restrictions created by a resolving spell or ability (rule 509.1b): "other creatures that player controls
-can't block this turn".
+"""Combat effects of resolving spells and abilities: "other creatures that player controls can't block this turn"
+(rule 509.1b) and "after this phase, there is an additional combat phase" (500.8).
 
 The effect is one continuous effect of no layer lasting this turn (611.2a), on the creatures the reference names as
 it resolves (Mark for Death: every creature of that player but the target). ``combat.check_blocker`` reads it as
@@ -14,6 +14,14 @@ from rules_engine import log as narr
 from rules_engine.effects import objects
 from rules_engine.interpreter import Context, effect
 from rules_engine.objects import ContinuousEffect
+
+
+@effect("additional_combat_phase")
+def _additional_combat(ctx: Context, v: Any) -> None:
+    """Rule 500.8: "after this phase, there is an additional combat phase" — it follows the combat phase in progress
+    (or the next one this turn); attacking in it is not required."""
+    ctx.game.history.extra_combats += 1
+    ctx.game.log("После этой фазы следует дополнительная фаза боя (правило 500.8)")
 
 
 @effect("cant_block")

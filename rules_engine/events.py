@@ -75,3 +75,5 @@ class TurnHistory:
     cards_drawn: Counter[str] = field(default_factory=Counter)  # rule 121.1: only what was drawn (121.5)
     damage: list[DamageRecord] = field(default_factory=list)
     cast_by_permission: Counter[int] = field(default_factory=Counter)  # source -> spells cast by its permission
+    attacks_by: Counter[int] = field(default_factory=Counter)  # creature -> times declared as an attacker (508.1)
+    extra_combats: int = 0  # additional combat phases still to come this turn (rule 500.8)

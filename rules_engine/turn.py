@@ -128,6 +128,15 @@ def advance_step(game: Game) -> None:
         combat.check_requirements(game, [])  # rule 509.1c: declaring no blockers may disobey a block requirement
     if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):
         nxt = "combat_damage"
+    if current == "end_of_combat" and game.history.extra_combats:  # rule 500.8: an added phase follows this one
+        game.history.extra_combats -= 1
+        empty_pools(game, current, "main2")  # a phase ends (the 2007 rules emptied pools between phases only)
+        combat.end_combat(game)
+        game.log("Начинается дополнительная фаза боя (правило 500.8)")
+        enter_step(game, "beginning_of_combat")
+        triggers.collect(game, Event("step", step="beginning_of_combat", player=game.active))
+        give_priority(game, game.active)
+        return
     empty_pools(game, current, nxt)
     if current == "end_of_combat":
         combat.end_combat(game)

@@ -1714,6 +1714,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "        isinstance(source, GameObject)\n"),
     Mutant("granted-ability-ignored", "613.1f", "granted.py", '    chosen = objects(ctx, v.get("on", "target"))\n',
            "    chosen = []\n"),
+    Mutant("additional-combat-ignored", "500.8", "turn.py",
+           '    if current == "end_of_combat" and game.history.extra_combats:', "    if False:"),
+    Mutant("first-attack-any-attack", "500.8", "history.py", "h.attacks_by[source.oid] == 1)",
+           "h.attacks_by[source.oid] >= 1)"),
     Mutant("restrictions-rechecked-at-damage", "509.1b", "combat.py",
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
            "    for b in game.battlefield:  # mutant: a block undone once a restriction stops allowing it\n"
