@@ -116,7 +116,10 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         return [it_live] if it_live is not None else []
     if text == "defending_player":  # rules 506.2, 508.5: of this attacking creature, else of the event's
         event_obj = ctx.event.obj if ctx.event is not None else None
-        found_player = defending.defending_player(game, ctx.source.oid, event_obj.oid if event_obj else None)
+        order = [ctx.source.oid, event_obj.oid if event_obj else None]
+        if ctx.event is not None and ctx.event.kind == "attacks":  # "whenever a creature you control attacks,
+            order.reverse()  # defending player ...": the player that creature attacks (508.5, Brutal Hordechief)
+        found_player = defending.defending_player(game, *order)
         return [found_player] if found_player is not None else []
     if text == "event_target":  # the other object of the event: the creature blocked / blocking, what was dealt damage
         other = ctx.event.target if ctx.event is not None else None

@@ -1718,6 +1718,8 @@ MUTANTS: tuple[Mutant, ...] = (
            '    if current == "end_of_combat" and game.history.extra_combats:', "    if False:"),
     Mutant("first-attack-any-attack", "500.8", "history.py", "h.attacks_by[source.oid] == 1)",
            "h.attacks_by[source.oid] >= 1)"),
+    Mutant("attack-trigger-defender-of-source", "508.5", "effects.py",
+           "            order.reverse()  # defending player", "            pass  # defending player"),
     Mutant("restrictions-rechecked-at-damage", "509.1b", "combat.py",
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
            "    for b in game.battlefield:  # mutant: a block undone once a restriction stops allowing it\n"
