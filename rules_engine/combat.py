@@ -139,7 +139,10 @@ def may_block(game: Game, blocker_controller: str, attacker: GameObject) -> bool
 def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
     """Rule 509.1: the defending players' blocks, checked as a whole (805.10d: the defending team has one
     combined block; 802.4: each defending player blocks what attacks them), then the block triggers (509.3)."""
-    if teams.is_active(game, player):
+    chooser = block_chooser(game)
+    if chooser is not None and player != chooser:  # "you choose how those creatures block" (Brutal Hordechief)
+        raise IllegalAction(f"как блокируют существа оппонентов, выбирает {narr.player(chooser)}", "509.1")
+    if chooser is None and teams.is_active(game, player):
         raise IllegalAction("блокирует защищающийся игрок", "509.1")
     chosen: list[tuple[GameObject, list[GameObject]]] = []
     for ref, attacker_refs in blocks.items():
@@ -156,6 +159,15 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
             attacker.blocked = True
             game.log(f"{narr.obj(game, blocker)} блокирует {narr.obj(game, attacker)}")
     _block_triggers(game, chosen)
+
+
+def block_chooser(game: Game) -> str | None:
+    """The attacking player who chooses how the defending players' creatures block this turn ("you choose how
+    those creatures block", ``choose_blocks``; the latest such effect), or None: the defending players do (509.1)."""
+    choosers = [
+        e for e in game.effects if e.kind == "choose_blocks" and teams.is_active(game, e.controller)
+    ]
+    return max(choosers, key=lambda e: e.timestamp).controller if choosers else None
 
 
 def _block_triggers(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) -> None:

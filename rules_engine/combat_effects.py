@@ -24,6 +24,21 @@ def _additional_combat(ctx: Context, v: Any) -> None:
     ctx.game.log("После этой фазы следует дополнительная фаза боя (правило 500.8)")
 
 
+@effect("choose_blocks")
+def _choose_blocks(ctx: Context, v: Any) -> None:
+    """ "You choose how those creatures block" this turn: the controller declares the blocks of the defending
+    players' creatures — all of them, those that weren't on the battlefield as this resolved too; every block must
+    still be legal, and the requirements and restrictions are the same (509.1)."""
+    game = ctx.game
+    game.effects.append(
+        ContinuousEffect(
+            layer="combat", kind="choose_blocks", data={}, timestamp=game.new_timestamp(),
+            duration="end_of_turn", source_oid=ctx.source.oid, controller=ctx.controller,
+        )
+    )
+    game.log(f"В этом ходу {narr.player(ctx.controller)} выбирает, как блокируют существа оппонентов")
+
+
 @effect("cant_block")
 def _cant_block(ctx: Context, v: dict[str, Any]) -> None:
     """``{what: REF, except: REF}``: those creatures (but the excepted ones) can't block this turn."""

@@ -169,6 +169,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
     "must_be_blocked": "ref",  # rule 509.1c, this turn
     "cant_block": {"what": "ref", "except": "ref"},  # rule 509.1b, this turn (combat_effects.py)
+    "choose_blocks": "none",  # "you choose how those creatures block" (combat_effects.py)
     "additional_combat_phase": "none",  # rule 500.8 (combat_effects.py)
     "grant_abilities": {"abilities": "abilities!", "on": "ref", "duration": "duration"},  # 613.1f (granted.py)
 }

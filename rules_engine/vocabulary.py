@@ -225,6 +225,7 @@ EFFECT_NAMES = frozenset(
         "must_block",  # {what, attacker}: "target creature blocks [that creature] this turn if able" (509.1c)
         "must_be_blocked",  # REF: "target creature must be blocked this turn if able" (509.1c)
         "cant_block",  # {what, except}: those creatures can't block this turn (509.1b, combat_effects.py)
+        "choose_blocks",  # {}: "you choose how those creatures block" this turn (509.1, combat_effects.py)
         "additional_combat_phase",  # {}: "after this phase, there is an additional combat phase" (500.8)
         "grant_abilities",  # {abilities, on, duration}: they gain those abilities (613.1f, layer 6; granted.py)
     }

@@ -1720,6 +1720,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "h.attacks_by[source.oid] >= 1)"),
     Mutant("attack-trigger-defender-of-source", "508.5", "effects.py",
            "            order.reverse()  # defending player", "            pass  # defending player"),
+    Mutant("choose-blocks-ignored", "509.1", "combat.py",
+           "    return max(choosers, key=lambda e: e.timestamp).controller if choosers else None\n", "    return None\n"),
     Mutant("restrictions-rechecked-at-damage", "509.1b", "combat.py",
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
            "    for b in game.battlefield:  # mutant: a block undone once a restriction stops allowing it\n"
