@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, defending, protection, replacement, requirements, tapping, teams, triggers
+from rules_engine import (
+    combat_costs,
+    costs,
+    defending,
+    protection,
+    replacement,
+    requirements,
+    tapping,
+    teams,
+    triggers,
+)
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -77,6 +87,7 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
     for obj in must_attack(game, player):  # rule 508.1d: the requirements obeyed must be as many as possible
         if obj.oid not in declared:
             raise IllegalAction(f"{narr.obj(game, obj)} атакует в каждом бою, если может", "508.1d")
+    combat_costs.pay(game, [obj for obj, _ in chosen], "attack")  # rule 508.1h, once the declaration is legal
     for obj, target in chosen:
         obj.attacking = target
         game.touch()  # "attacking creatures you control have lifelink": a filter reads the combat status
@@ -117,6 +128,7 @@ def must_attack(game: Game, player: str) -> list[GameObject]:
         for o in game.battlefield
         if teams.is_active(game, game.controller(o))
         and statics_affecting(game, o, "attacks_each_combat")
+        and not combat_costs.has_cost(game, o, "attack")  # no requirement obliges a player to pay (508.1d)
         and any(
             _cant_attack(game, o, game.controller(o), d) is None
             for d in teams.defending_players(game, game.controller(o))
@@ -153,6 +165,7 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
         chosen.append((find_one(game, ref), attackers))
     check_blocks(game, chosen)
     check_requirements(game, chosen)
+    combat_costs.pay(game, [blocker for blocker, attackers in chosen if attackers], "block")  # rule 509.1d
     for blocker, attackers in chosen:
         blocker.blocking = [a.oid for a in attackers]
         for attacker in attackers:
@@ -193,6 +206,8 @@ def check_requirements(game: Game, chosen: list[tuple[GameObject, list[GameObjec
         return _allowed(lambda: check_blocks(game, trial))
 
     def may(blocker: GameObject, attacker: GameObject | None) -> bool:
+        if combat_costs.has_cost(game, blocker, "block"):  # a requirement never obliges paying a cost (509.1c)
+            return False
         if attacker is None:
             return _allowed(lambda: check_blocker(game, blocker))
         return _allowed(lambda: check_block(game, blocker, attacker))

@@ -197,6 +197,9 @@ STATIC_VALUES: dict[str, str | None] = {
     "can_block_additional": "n_value",  # rule 509.1a
     "can_block_any_number": None,
     "assigns_damage_by_toughness": None,  # rule 510.1a
+    "attack_cost": "mana",  # rule 508.1h (combat_costs.py)
+    "block_cost": "mana",  # rule 509.1d
+    "attack_or_block_cost": "mana",
     "enters_tapped": None,
     "enters_with_counters": "counters",
     "enters_tapped_unless_pay": "life_value",

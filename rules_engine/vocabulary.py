@@ -113,6 +113,9 @@ STATIC_KINDS = frozenset(
         "cant_attack_or_block_alone",  # both ("can't attack or block alone")
         "can_block_additional",  # rule 509.1a: value {n: 1}: affects can block N additional creatures each combat
         "can_block_any_number",  # rule 509.1a: affects can block any number of creatures
+        "attack_cost",  # rule 508.1h: value "{1}": affects can't attack unless their controller pays it
+        "block_cost",  # rule 509.1d: value "{1}": affects can't block unless their controller pays it (each)
+        "attack_or_block_cost",  # both ("can't attack or block unless you pay {2}")
         "assigns_damage_by_toughness",  # rule 510.1a: affects assign combat damage equal to toughness, not power
         "enters_tapped",
         "enters_with_counters",
