@@ -45,8 +45,22 @@ def statics_affecting(game: Game, obj: GameObject, *kinds: str) -> list[tuple[Ga
 
 
 def _restricted(game: Game, obj: GameObject, what: str) -> bool:
-    """Static abilities such as "creatures your opponents control with counters on them can't attack"."""
-    return bool(statics_affecting(game, obj, f"cant_{what}", "cant_attack_or_block"))
+    """Static abilities such as "creatures your opponents control with counters on them can't attack"; with
+    ``value: {unless_control: FILTER}``, "... unless you control another Giant" (checked as it is declared only)."""
+    return any(
+        not _controls(game, source, (spec.get("value") or {}).get("unless_control"))
+        for source, spec in statics_affecting(game, obj, f"cant_{what}", "cant_attack_or_block")
+    )
+
+
+def _controls(game: Game, source: GameObject, filt: dict[str, Any] | None) -> bool:
+    """Whether the controller of ``source`` controls a permanent matching ``filt`` (None: never)."""
+    if filt is None:
+        return False
+    you = game.controller(source)
+    return any(
+        game.controller(o) == you and matches(game, o, game.chars(o), filt, you, source) for o in game.battlefield
+    )
 
 
 def find_one(game: Game, ref: str, zone: str = "battlefield") -> GameObject:

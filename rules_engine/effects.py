@@ -73,12 +73,18 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
     if isinstance(ref, dict) and "all" in ref:
         source = ctx.source_live()
         you = ctx.controller
+        filt = ref["all"]
         if "of" in ref:  # "creatures target player controls": the filter's "you" is that player
             whose = players(ctx, ref["of"])
             if not whose:
                 return []
             you = whose[0]
-        return [o for o in game.battlefield if matches(game, o, game.chars(o), ref["all"], you, source)]
+        elif isinstance(filt, dict) and filt.get("controller") == "defending_player":
+            whose = players(ctx, "defending_player")  # rule 508.5: of the creature that attacked (an attacks event)
+            if not whose:
+                return []
+            you, filt = whose[0], {**filt, "controller": "you"}
+        return [o for o in game.battlefield if matches(game, o, game.chars(o), filt, you, source)]
     if isinstance(ref, dict) and "controller_of" in ref:  # "that creature's controller" (LKI if it left)
         inner = str(ref["controller_of"])
         if inner == "that":

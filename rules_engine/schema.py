@@ -180,9 +180,9 @@ STATIC_VALUES: dict[str, str | None] = {
     "grant": "grant_value",
     "set_colors": "colors_value",
     "add_types": "types_value",
-    "cant_attack": None,
-    "cant_block": None,
-    "cant_attack_or_block": None,
+    "cant_attack": "unless_value",  # value {unless_control: FILTER}: "... unless you control another Giant"
+    "cant_block": "unless_value",
+    "cant_attack_or_block": "unless_value",
     "attacks_each_combat": None,
     "blocks_each_combat": None,
     "must_be_blocked": "must_be_blocked_value",
@@ -844,6 +844,7 @@ _CHECKERS: dict[str, Check] = {
     "targets": lambda c, v, what, parent, key: c.targets(v, what),
     "controller_word": _one_of({"you", "opponent", "defending_player"}, "player"),
     "must_be_blocked_value": lambda c, v, what, parent, key: c.keys(v, {"all": "bool"}, what),
+    "unless_value": lambda c, v, what, parent, key: c.keys(v, {"unless_control": "filter!"}, what),
     "life_lost_condition": lambda c, v, what, parent, key: c.keys(v, {"players": "whose", "at_least": "int"}, what),
     "damage_condition": lambda c, v, what, parent, key: c.keys(
         v, {"source": "damage_source", "to": "recipient", "combat": "bool", "at_least": "int"}, what

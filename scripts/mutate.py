@@ -1730,6 +1730,17 @@ MUTANTS: tuple[Mutant, ...] = (
            '        and not combat_costs.has_cost(game, o, "attack")', "        and True"),
     Mutant("block-requirement-forces-cost", "509.1c", "combat.py",
            '        if combat_costs.has_cost(game, blocker, "block"):  # a requirement', "        if False:  # a requirement"),
+    Mutant("unless-control-ignored", "508.1c", "combat.py",
+           '        not _controls(game, source, (spec.get("value") or {}).get("unless_control"))\n', "        True\n"),
+    Mutant("attack-restriction-rechecked-at-damage", "508.1c", "combat.py",
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
+           "    for o in game.battlefield:  # mutant: an attacker removed once a restriction would forbid its attack\n"
+           "        if o.attacking is not None and _restricted(game, o, \"attack\"):\n"
+           "            o.attacking = None\n"
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n"),
+    Mutant("all-defending-player-of-source", "508.5", "effects.py",
+           '        elif isinstance(filt, dict) and filt.get("controller") == "defending_player":\n',
+           "        elif False:\n"),
     Mutant("restrictions-rechecked-at-damage", "509.1b", "combat.py",
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
            "    for b in game.battlefield:  # mutant: a block undone once a restriction stops allowing it\n"
