@@ -280,9 +280,17 @@ def check_blocker(game: Game, blocker: GameObject) -> None:
     if blocker.tapped:
         raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать", "509.1a")
     if _restricted(game, blocker, "block") or any(  # "other creatures that player controls can't block this turn"
-        e.kind == "cant_block" and blocker.oid in e.affected for e in game.effects
+        e.kind == "cant_block" and _forbidden(game, e.data, e.affected, blocker) for e in game.effects
     ):
         raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1b")
+
+
+def _forbidden(game: Game, data: dict[str, Any], affected: frozenset[int], blocker: GameObject) -> bool:
+    """Whether a "can't block this turn" effect covers ``blocker`` now: its objects, or its group read now."""
+    filt = data.get("filter")
+    if filt is None:
+        return blocker.oid in affected
+    return blocker.oid not in data["except"] and matches(game, blocker, game.chars(blocker), filt, data["you"])
 
 
 def check_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:

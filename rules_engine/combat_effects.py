@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import log as narr
-from rules_engine.effects import objects
+from rules_engine.effects import objects, players
 from rules_engine.interpreter import Context, effect
 from rules_engine.objects import ContinuousEffect
 
@@ -41,17 +41,31 @@ def _choose_blocks(ctx: Context, v: Any) -> None:
 
 @effect("cant_block")
 def _cant_block(ctx: Context, v: dict[str, Any]) -> None:
-    """``{what: REF, except: REF}``: those creatures (but the excepted ones) can't block this turn."""
+    """``{what: REF, except: REF}``: those creatures (but the excepted ones) can't block this turn. A group
+    (``{all: FILTER}``, "creatures without flying", "creatures target player controls") is read as blockers are
+    declared, so a creature that enters or loses flying later is in it (611.2c locks only effects that change
+    characteristics or control); a target or another single object is that object."""
     game = ctx.game
     spared = {o.oid for o in objects(ctx, v["except"])} if "except" in v else set()
-    chosen = [o for o in objects(ctx, v.get("what", "target")) if o.oid not in spared]
-    if not chosen:
-        return
+    what = v.get("what", "target")
+    data: dict[str, Any] = {}
+    chosen: list[Any] = []
+    if isinstance(what, dict) and "all" in what:
+        whose = players(ctx, what["of"]) if "of" in what else [ctx.controller]
+        if not whose:
+            return
+        data = {"filter": what["all"], "you": whose[0], "except": sorted(spared)}
+        text = "существа группы (состав определяется при объявлении блокирующих)"
+    else:
+        chosen = [o for o in objects(ctx, what) if o.oid not in spared]
+        if not chosen:
+            return
+        text = ", ".join(narr.obj(game, o) for o in chosen)
     game.effects.append(
         ContinuousEffect(
-            layer="combat", kind="cant_block", data={}, timestamp=game.new_timestamp(),
+            layer="combat", kind="cant_block", data=data, timestamp=game.new_timestamp(),
             affected=frozenset(o.oid for o in chosen), duration="end_of_turn", source_oid=ctx.source.oid,
             controller=ctx.controller,
         )
     )
-    game.log(f"Не могут блокировать в этом ходу: {', '.join(narr.obj(game, o) for o in chosen)}")
+    game.log(f"Не могут блокировать в этом ходу: {text}")

@@ -211,6 +211,8 @@ def matches(
         has = any(n > 0 for k, n in obj.counters.items() if wanted_kind is True or k == wanted_kind)
         if not has:
             return False
+    if "owner" in filt and (obj.owner == you) != (filt["owner"] == "you"):  # "all permanents you own"
+        return False
     if "token" in filt and obj.card.is_token != bool(filt["token"]):
         return False
     if "tapped" in filt and obj.tapped != bool(filt["tapped"]):

@@ -55,6 +55,7 @@ FILTER: dict[str, str] = {
     "self": "bool",
     "has_counters": "counter_or_true",
     "token": "bool",
+    "owner": "you_or_opponent",  # "permanents you own"
     "tapped": "bool",
     "mana_value_at_most": "int",
     "mana_value_at_least": "int",

@@ -1696,8 +1696,11 @@ MUTANTS: tuple[Mutant, ...] = (
            "               for s in game.battlefield for a in result[s.oid].abilities):\n"
            "            result[_o.oid].power = result[_o.oid].toughness\n"),
     Mutant("cant-block-effect-ignored", "509.1b", "combat.py",
-           '        e.kind == "cant_block" and blocker.oid in e.affected for e in game.effects\n',
+           '        e.kind == "cant_block" and _forbidden(game, e.data, e.affected, blocker) for e in game.effects\n',
            '        e.kind == "cant_block_never" for e in game.effects\n'),
+    Mutant("cant-block-group-locked", "611.2c", "combat_effects.py",
+           '        data = {"filter": what["all"], "you": whose[0], "except": sorted(spared)}\n',
+           "        chosen = [o for o in objects(ctx, what) if o.oid not in spared]\n"),
     Mutant("cant-block-except-ignored", "509.1b", "combat_effects.py",
            '    spared = {o.oid for o in objects(ctx, v["except"])} if "except" in v else set()\n',
            "    spared: set[int] = set()\n"),
@@ -1741,6 +1744,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("all-defending-player-of-source", "508.5", "effects.py",
            '        elif isinstance(filt, dict) and filt.get("controller") == "defending_player":\n',
            "        elif False:\n"),
+    Mutant("owner-filter-ignored", "108.3", "layers.py",
+           '    if "owner" in filt and (obj.owner == you) != (filt["owner"] == "you"):', "    if False:"),
     Mutant("restrictions-rechecked-at-damage", "509.1b", "combat.py",
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
            "    for b in game.battlefield:  # mutant: a block undone once a restriction stops allowing it\n"
