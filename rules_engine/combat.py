@@ -203,6 +203,7 @@ def _block_triggers(game: Game, chosen: list[tuple[GameObject, list[GameObject]]
     blocked: dict[int, GameObject] = {}
     for blocker, attackers in chosen:
         triggers.collect(game, Event("blocks", obj=blocker, player=game.controller(blocker)))
+        triggers.collect(game, Event("blocking_count", obj=blocker, amount=len(attackers), target=0))  # 509.3e
         for attacker in attackers:
             triggers.collect(game, Event("blocks_creature", obj=blocker, target=attacker))
             blocked.setdefault(attacker.oid, attacker)
@@ -268,7 +269,9 @@ def _check_blocked_number(game: Game, blocker: GameObject, attackers: list[GameO
     allowed = 1 + sum(int(spec["value"]["n"]) for _, spec in statics_affecting(game, blocker, "can_block_additional"))
     if len(attackers) > allowed:
         raise IllegalAction(
-            f"{narr.obj(game, blocker)} может блокировать не более {allowed} существ(а)", "509.1a"
+            f"{narr.obj(game, blocker)} не может блокировать больше атакующих существ: "
+            f"можно {allowed}, объявлено {len(attackers)}",
+            "509.1a",
         )
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import log as narr
+from rules_engine import triggers
 from rules_engine.effects import objects, players
+from rules_engine.events import Event
 from rules_engine.interpreter import Context, effect
 from rules_engine.objects import ContinuousEffect
 
@@ -22,6 +24,33 @@ def _additional_combat(ctx: Context, v: Any) -> None:
     (or the next one this turn); attacking in it is not required."""
     ctx.game.history.extra_combats += 1
     ctx.game.log("После этой фазы следует дополнительная фаза боя (правило 500.8)")
+
+
+@effect("block_also")
+def _block_also(ctx: Context, v: dict[str, Any]) -> None:
+    """``{what: REF, attacker: REF}``: an effect makes that creature block that attacking creature too (it is not
+    declared, so no restriction is checked). The block triggers see it: "blocks" only if it wasn't blocking
+    (509.3a), "becomes blocked" only if the attacker wasn't blocked (509.3c), one "blocks a creature" and "becomes
+    blocked by a creature" (509.3b, 509.3d), and "blocks two or more" if it now blocks that many (509.3e)."""
+    game = ctx.game
+    blockers, attackers = objects(ctx, v["what"]), objects(ctx, v["attacker"])
+    if not blockers or not attackers or attackers[0].attacking is None or not game.chars(blockers[0]).is_("Creature"):
+        return
+    blocker, attacker = blockers[0], attackers[0]
+    if attacker.oid in blocker.blocking:
+        return
+    before, was_blocked = len(blocker.blocking), attacker.blocked
+    blocker.blocking = [*blocker.blocking, attacker.oid]
+    attacker.blocked = True
+    game.touch()
+    game.log(f"{narr.obj(game, blocker)} блокирует и {narr.obj(game, attacker)}")
+    if before == 0:
+        triggers.collect(game, Event("blocks", obj=blocker, player=game.controller(blocker)))
+    triggers.collect(game, Event("blocks_creature", obj=blocker, target=attacker))
+    if not was_blocked:
+        triggers.collect(game, Event("becomes_blocked", obj=attacker, player=game.controller(attacker)))
+    triggers.collect(game, Event("becomes_blocked_by", obj=attacker, target=blocker))
+    triggers.collect(game, Event("blocking_count", obj=blocker, amount=before + 1, target=before))
 
 
 @effect("choose_blocks")

@@ -20,7 +20,7 @@ class Event:
 
     kind: str  # zone_change, damage, counters, counters_removed, cast, attacks, step, combat_damage_to_player,
     # life_gained, turned_face_up, becomes_target, countered, clash, blocks, blocks_creature, becomes_blocked,
-    # becomes_blocked_by, becomes_untapped, life_lost, draw
+    # becomes_blocked_by, becomes_untapped, life_lost, draw, blocking_count (509.3e: amount blocked now, target before)
     obj: GameObject | None = None  # the object after the event (new object after a zone change)
     lki: Snapshot | None = None  # the object before it (zone change) or the damage source
     from_zone: str | None = None

@@ -170,6 +170,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
     "must_be_blocked": "ref",  # rule 509.1c, this turn
     "cant_block": {"what": "ref", "except": "ref"},  # rule 509.1b, this turn (combat_effects.py)
+    "block_also": {"what": "ref!", "attacker": "ref!"},  # an effect adds a blocked creature (509.3a-e)
     "choose_blocks": "none",  # "you choose how those creatures block" (combat_effects.py)
     "additional_combat_phase": "none",  # rule 500.8 (combat_effects.py)
     "grant_abilities": {"abilities": "abilities!", "on": "ref", "duration": "duration"},  # 613.1f (granted.py)
@@ -271,6 +272,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "becomes_blocked": None,
     "becomes_blocked_by": FILTER,  # on the blocking creature
     "attacks_or_blocks": None,
+    "blocks_at_least": {"n": "int!"},  # rule 509.3e
     "loses_life": {"player": "whose"},
     "draws": {"player": "whose"},
 }

@@ -1748,6 +1748,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "        elif False:\n"),
     Mutant("owner-filter-ignored", "108.3", "layers.py",
            '    if "owner" in filt and (obj.owner == you) != (filt["owner"] == "you"):', "    if False:"),
+    Mutant("blocks-at-least-retriggers", "509.3e", "triggers.py",
+           "            and event.amount >= n > int(event.target or 0)\n", "            and event.amount >= n\n"),
+    Mutant("block-also-no-count-event", "509.3e", "combat_effects.py",
+           '    triggers.collect(game, Event("blocking_count", obj=blocker, amount=before + 1, target=before))\n', ""),
     Mutant("restrictions-rechecked-at-damage", "509.1b", "combat.py",
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
            "    for b in game.battlefield:  # mutant: a block undone once a restriction stops allowing it\n"
