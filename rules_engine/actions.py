@@ -60,9 +60,9 @@ def perform(game: Game, kind: str, player: str | None, params: dict[str, Any]) -
         _turn_face_up(game, who, str(params["turn_face_up"]), params)
         turn.after_action(game, who)
     elif kind == "attack":
-        _attack(game, _who(game, player), params["attack"])
+        _attack(game, _who(game, player), params["attack"], params.get("pay_with"))
     elif kind == "block":
-        _block(game, _who(game, player), params["block"])
+        _block(game, _who(game, player), params["block"], params.get("pay_with"))
     else:
         raise ScriptError(f"unknown action {kind!r}")
 
@@ -174,7 +174,17 @@ def _lost_abilities(game: Game, obj: Any) -> bool:
     return any(e.kind == "lose_abilities" and obj.oid in e.affected for e in game.effects)
 
 
-def _attack(game: Game, player: str, attacks: dict[str, Any]) -> None:
+def _mana_for_costs(game: Game, refs: Any) -> None:
+    """Rules 508.1g, 509.1f: mana abilities activated during the declaration, to pay its costs (508.1h, 509.1d);
+    each permanent's controller activates its mana ability."""
+    for ref in refs or []:
+        found = tg.find_objects(game, str(ref), "battlefield")
+        if not found:
+            raise ScriptError(f"нет перманента {ref!r} на поле битвы")
+        stack.activate(game, game.controller(found[0]), str(ref), {})
+
+
+def _attack(game: Game, player: str, attacks: dict[str, Any], pay_with: Any = None) -> None:
     if game.stack or game.step not in ("main1", "beginning_of_combat"):
         raise IllegalAction("объявить атакующих можно в начале боя при пустом стеке", "508.1")
     if game.step == "main1":
@@ -183,14 +193,16 @@ def _attack(game: Game, player: str, attacks: dict[str, Any]) -> None:
             raise ScriptError("в начале боя что-то сработало: сначала разрешите это")
     turn.empty_pools(game, game.step, "declare_attackers")
     turn.enter_step(game, "declare_attackers")
+    _mana_for_costs(game, pay_with)
     combat.declare_attackers(game, player, attacks)
     game.passed.clear()
     turn.give_priority(game, game.active)
 
 
-def _block(game: Game, player: str, blocks: dict[str, Any]) -> None:
+def _block(game: Game, player: str, blocks: dict[str, Any], pay_with: Any = None) -> None:
     if game.stack or game.step != "declare_attackers":
         raise IllegalAction("блокирующих объявляют после шага объявления атакующих при пустом стеке", "509.1")
+    _mana_for_costs(game, pay_with)
     combat.declare_blockers(game, player, blocks)
     turn.empty_pools(game, game.step, "declare_blockers")
     turn.enter_step(game, "declare_blockers")

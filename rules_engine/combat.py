@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import costs, defending, protection, replacement, requirements, tapping, teams, triggers
+from rules_engine import (
+    combat_costs,
+    costs,
+    defending,
+    protection,
+    replacement,
+    requirements,
+    tapping,
+    teams,
+    triggers,
+)
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import IllegalAction, ScriptError
@@ -35,8 +45,22 @@ def statics_affecting(game: Game, obj: GameObject, *kinds: str) -> list[tuple[Ga
 
 
 def _restricted(game: Game, obj: GameObject, what: str) -> bool:
-    """Static abilities such as "creatures your opponents control with counters on them can't attack"."""
-    return bool(statics_affecting(game, obj, f"cant_{what}", "cant_attack_or_block"))
+    """Static abilities such as "creatures your opponents control with counters on them can't attack"; with
+    ``value: {unless_control: FILTER}``, "... unless you control another Giant" (checked as it is declared only)."""
+    return any(
+        not _controls(game, source, (spec.get("value") or {}).get("unless_control"))
+        for source, spec in statics_affecting(game, obj, f"cant_{what}", "cant_attack_or_block")
+    )
+
+
+def _controls(game: Game, source: GameObject, filt: dict[str, Any] | None) -> bool:
+    """Whether the controller of ``source`` controls a permanent matching ``filt`` (None: never)."""
+    if filt is None:
+        return False
+    you = game.controller(source)
+    return any(
+        game.controller(o) == you and matches(game, o, game.chars(o), filt, you, source) for o in game.battlefield
+    )
 
 
 def find_one(game: Game, ref: str, zone: str = "battlefield") -> GameObject:
@@ -72,10 +96,12 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
         if problem is not None:
             raise problem
         chosen.append((obj, attacked))
+    _check_alone(game, [obj for obj, _ in chosen], "attack")
     declared = {obj.oid for obj, _ in chosen}
     for obj in must_attack(game, player):  # rule 508.1d: the requirements obeyed must be as many as possible
         if obj.oid not in declared:
             raise IllegalAction(f"{narr.obj(game, obj)} атакует в каждом бою, если может", "508.1d")
+    combat_costs.pay(game, [obj for obj, _ in chosen], "attack")  # rule 508.1h, once the declaration is legal
     for obj, target in chosen:
         obj.attacking = target
         game.touch()  # "attacking creatures you control have lifelink": a filter reads the combat status
@@ -116,6 +142,7 @@ def must_attack(game: Game, player: str) -> list[GameObject]:
         for o in game.battlefield
         if teams.is_active(game, game.controller(o))
         and statics_affecting(game, o, "attacks_each_combat")
+        and not combat_costs.has_cost(game, o, "attack")  # no requirement obliges a player to pay (508.1d)
         and any(
             _cant_attack(game, o, game.controller(o), d) is None
             for d in teams.defending_players(game, game.controller(o))
@@ -138,7 +165,10 @@ def may_block(game: Game, blocker_controller: str, attacker: GameObject) -> bool
 def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
     """Rule 509.1: the defending players' blocks, checked as a whole (805.10d: the defending team has one
     combined block; 802.4: each defending player blocks what attacks them), then the block triggers (509.3)."""
-    if teams.is_active(game, player):
+    chooser = block_chooser(game)
+    if chooser is not None and player != chooser:  # "you choose how those creatures block" (Brutal Hordechief)
+        raise IllegalAction(f"как блокируют существа оппонентов, выбирает {narr.player(chooser)}", "509.1")
+    if chooser is None and teams.is_active(game, player):
         raise IllegalAction("блокирует защищающийся игрок", "509.1")
     chosen: list[tuple[GameObject, list[GameObject]]] = []
     for ref, attacker_refs in blocks.items():
@@ -149,6 +179,7 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
         chosen.append((find_one(game, ref), attackers))
     check_blocks(game, chosen)
     check_requirements(game, chosen)
+    combat_costs.pay(game, [blocker for blocker, attackers in chosen if attackers], "block")  # rule 509.1d
     for blocker, attackers in chosen:
         blocker.blocking = [a.oid for a in attackers]
         for attacker in attackers:
@@ -157,12 +188,22 @@ def declare_blockers(game: Game, player: str, blocks: dict[str, Any]) -> None:
     _block_triggers(game, chosen)
 
 
+def block_chooser(game: Game) -> str | None:
+    """The attacking player who chooses how the defending players' creatures block this turn ("you choose how
+    those creatures block", ``choose_blocks``; the latest such effect), or None: the defending players do (509.1)."""
+    choosers = [
+        e for e in game.effects if e.kind == "choose_blocks" and teams.is_active(game, e.controller)
+    ]
+    return max(choosers, key=lambda e: e.timestamp).controller if choosers else None
+
+
 def _block_triggers(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) -> None:
     """Rule 509.3: "blocks" once per blocker (509.3a), "blocks a creature" once per attacker it blocks (509.3b),
     "becomes blocked" once per attacker (509.3c), "becomes blocked by a creature" once per blocker (509.3d)."""
     blocked: dict[int, GameObject] = {}
     for blocker, attackers in chosen:
         triggers.collect(game, Event("blocks", obj=blocker, player=game.controller(blocker)))
+        triggers.collect(game, Event("blocking_count", obj=blocker, amount=len(attackers), target=0))  # 509.3e
         for attacker in attackers:
             triggers.collect(game, Event("blocks_creature", obj=blocker, target=attacker))
             blocked.setdefault(attacker.oid, attacker)
@@ -180,6 +221,8 @@ def check_requirements(game: Game, chosen: list[tuple[GameObject, list[GameObjec
         return _allowed(lambda: check_blocks(game, trial))
 
     def may(blocker: GameObject, attacker: GameObject | None) -> bool:
+        if combat_costs.has_cost(game, blocker, "block"):  # a requirement never obliges paying a cost (509.1c)
+            return False
         if attacker is None:
             return _allowed(lambda: check_blocker(game, blocker))
         return _allowed(lambda: check_block(game, blocker, attacker))
@@ -201,7 +244,35 @@ def check_blocks(game: Game, chosen: list[tuple[GameObject, list[GameObject]]]) 
         check_blocker(game, blocker)
         for attacker in attackers:
             check_block(game, blocker, attacker)
+        _check_blocked_number(game, blocker, attackers)
+    _check_alone(game, [blocker for blocker, attackers in chosen if attackers], "block")
     _check_blocker_counts(game, chosen)
+
+
+def _check_alone(game: Game, declared: list[GameObject], what: str) -> None:
+    """Rules 506.5, 508.1c, 509.1b: "can't attack or block alone" — a creature that would be the only one
+    declared as an attacker (or blocker) can't be; two such creatures may be declared together. Checked only
+    as they are declared: what happens to the other creature afterwards doesn't matter."""
+    if len(declared) != 1:
+        return
+    alone = declared[0]
+    if statics_affecting(game, alone, f"cant_{what}_alone", "cant_attack_or_block_alone"):
+        verb = "атаковать" if what == "attack" else "блокировать"
+        raise IllegalAction(f"{narr.obj(game, alone)} не может {verb} в одиночку", "506.5")
+
+
+def _check_blocked_number(game: Game, blocker: GameObject, attackers: list[GameObject]) -> None:
+    """Rule 509.1a: each blocker blocks one attacking creature, unless an ability lets it block more ("can block
+    an additional creature each combat": ``can_block_additional`` {n}; "can block any number of creatures")."""
+    if len(attackers) <= 1 or statics_affecting(game, blocker, "can_block_any_number"):
+        return
+    allowed = 1 + sum(int(spec["value"]["n"]) for _, spec in statics_affecting(game, blocker, "can_block_additional"))
+    if len(attackers) > allowed:
+        raise IllegalAction(
+            f"{narr.obj(game, blocker)} не может блокировать больше атакующих существ: "
+            f"можно {allowed}, объявлено {len(attackers)}",
+            "509.1a",
+        )
 
 
 def check_blocker(game: Game, blocker: GameObject) -> None:
@@ -211,8 +282,18 @@ def check_blocker(game: Game, blocker: GameObject) -> None:
         raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1a")
     if blocker.tapped:
         raise IllegalAction(f"{narr.obj(game, blocker)} повернут и не может блокировать", "509.1a")
-    if _restricted(game, blocker, "block"):
+    if _restricted(game, blocker, "block") or any(  # "other creatures that player controls can't block this turn"
+        e.kind == "cant_block" and _forbidden(game, e.data, e.affected, blocker) for e in game.effects
+    ):
         raise IllegalAction(f"{narr.obj(game, blocker)} не может блокировать", "509.1b")
+
+
+def _forbidden(game: Game, data: dict[str, Any], affected: frozenset[int], blocker: GameObject) -> bool:
+    """Whether a "can't block this turn" effect covers ``blocker`` now: its objects, or its group read now."""
+    filt = data.get("filter")
+    if filt is None:
+        return blocker.oid in affected
+    return blocker.oid not in data["except"] and matches(game, blocker, game.chars(blocker), filt, data["you"])
 
 
 def check_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
@@ -356,7 +437,7 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
     for attacker in [o for o in game.battlefield if o.attacking is not None]:
         if not _deals_in_step(game, attacker, first, split):
             continue
-        power = game.chars(attacker).power or 0
+        power = damage_value(game, attacker)
         if power <= 0:
             continue
         blockers = [b for b in game.battlefield if attacker.oid in b.blocking]
@@ -395,14 +476,44 @@ def combat_damage(game: Game, first: bool, split: bool) -> None:
     for blocker in [o for o in game.battlefield if o.blocking]:
         if not _deals_in_step(game, blocker, first, split):
             continue
-        power = game.chars(blocker).power or 0
+        power = damage_value(game, blocker)
         # rule 506.4: an attacker removed from combat is no longer one this creature deals combat damage to
         attackers = [a for a in game.battlefield if a.oid in blocker.blocking and a.attacking is not None]
         if power > 0 and len(attackers) == 1:
             assignments.append((blocker, attackers[0], power))
+        elif power > 0 and attackers:
+            assignments += _blocker_assignment(game, blocker, attackers, power)
     with game.simultaneously():
         for source, recipient, amount in assignments:
             replacement.deal_damage(game, source, recipient, amount, combat=True)
+
+
+def damage_value(game: Game, obj: GameObject) -> int:
+    """Rule 510.1a: a creature assigns combat damage equal to its power — or to its toughness under "each creature
+    [you control] assigns combat damage equal to its toughness rather than its power" (its power is unchanged)."""
+    chars = game.chars(obj)
+    by_toughness = statics_affecting(game, obj, "assigns_damage_by_toughness")
+    return (chars.toughness if by_toughness else chars.power) or 0
+
+
+def _blocker_assignment(
+    game: Game, blocker: GameObject, attackers: list[GameObject], power: int
+) -> list[tuple[GameObject, Any, int]]:
+    """Rule 510.1d: a creature blocking several attackers divides its combat damage among them (an ``assign``
+    decision of its controller: a mapping attacker → damage summing to its power)."""
+    answer = game.decide(
+        "assign", game.controller(blocker), f"распределение {power} боевых повреждений {narr.obj(game, blocker)}",
+        blocker,
+    )
+    if not isinstance(answer, dict) or sum(int(v) for v in answer.values()) != power:
+        raise IllegalAction(f"распределение должно быть отображением с суммой {power}", "510.1d")
+    out: list[tuple[GameObject, Any, int]] = []
+    for ref, n in answer.items():
+        hit = [a for a in attackers if ref in (a.card.ref, a.card.definition.name)]
+        if not hit:
+            raise IllegalAction(f"{narr.obj(game, blocker)} не блокирует {ref!r}", "510.1d")
+        out.append((blocker, hit[0], int(n)))
+    return out
 
 
 def _parse_assignment(

@@ -73,12 +73,18 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
     if isinstance(ref, dict) and "all" in ref:
         source = ctx.source_live()
         you = ctx.controller
+        filt = ref["all"]
         if "of" in ref:  # "creatures target player controls": the filter's "you" is that player
             whose = players(ctx, ref["of"])
             if not whose:
                 return []
             you = whose[0]
-        return [o for o in game.battlefield if matches(game, o, game.chars(o), ref["all"], you, source)]
+        elif isinstance(filt, dict) and filt.get("controller") == "defending_player":
+            whose = players(ctx, "defending_player")  # rule 508.5: of the creature that attacked (an attacks event)
+            if not whose:
+                return []
+            you, filt = whose[0], {**filt, "controller": "you"}
+        return [o for o in game.battlefield if matches(game, o, game.chars(o), filt, you, source)]
     if isinstance(ref, dict) and "controller_of" in ref:  # "that creature's controller" (LKI if it left)
         inner = str(ref["controller_of"])
         if inner == "that":
@@ -116,7 +122,10 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         return [it_live] if it_live is not None else []
     if text == "defending_player":  # rules 506.2, 508.5: of this attacking creature, else of the event's
         event_obj = ctx.event.obj if ctx.event is not None else None
-        found_player = defending.defending_player(game, ctx.source.oid, event_obj.oid if event_obj else None)
+        order = [ctx.source.oid, event_obj.oid if event_obj else None]
+        if ctx.event is not None and ctx.event.kind == "attacks":  # "whenever a creature you control attacks,
+            order.reverse()  # defending player ...": the player that creature attacks (508.5, Brutal Hordechief)
+        found_player = defending.defending_player(game, *order)
         return [found_player] if found_player is not None else []
     if text == "event_target":  # the other object of the event: the creature blocked / blocking, what was dealt damage
         other = ctx.event.target if ctx.event is not None else None

@@ -20,7 +20,7 @@ class Event:
 
     kind: str  # zone_change, damage, counters, counters_removed, cast, attacks, step, combat_damage_to_player,
     # life_gained, turned_face_up, becomes_target, countered, clash, blocks, blocks_creature, becomes_blocked,
-    # becomes_blocked_by, becomes_untapped, life_lost, draw
+    # becomes_blocked_by, becomes_untapped, life_lost, draw, blocking_count (509.3e: amount blocked now, target before)
     obj: GameObject | None = None  # the object after the event (new object after a zone change)
     lki: Snapshot | None = None  # the object before it (zone change) or the damage source
     from_zone: str | None = None
@@ -75,3 +75,5 @@ class TurnHistory:
     cards_drawn: Counter[str] = field(default_factory=Counter)  # rule 121.1: only what was drawn (121.5)
     damage: list[DamageRecord] = field(default_factory=list)
     cast_by_permission: Counter[int] = field(default_factory=Counter)  # source -> spells cast by its permission
+    attacks_by: Counter[int] = field(default_factory=Counter)  # creature -> times declared as an attacker (508.1)
+    extra_combats: int = 0  # additional combat phases still to come this turn (rule 500.8)

@@ -26,6 +26,7 @@ def note(game: Game, event: Event) -> None:
     if event.kind == "attacks" and event.obj is not None:
         h.attacked_with[game.controller(event.obj)] += 1
         h.attack_targets[event.obj.oid] = event.obj.attacking  # rule 508.5: kept after removal from combat
+        h.attacks_by[event.obj.oid] += 1
     elif event.kind == "life_lost" and event.player is not None:
         h.life_lost[event.player] += event.amount
     elif event.kind == "draw" and event.player is not None:
@@ -113,6 +114,7 @@ HISTORY_CONDITIONS: dict[str, str] = {
     "drew_cards_at_least": "int",  # "if you've drawn two or more cards this turn" (rule 121.1)
     "lost_life_this_turn": "life_lost_condition",  # {players: you|opponent|each, at_least: N} (119.3)
     "damage_this_turn": "damage_condition",  # {source, to, combat, at_least}: "if an opponent was dealt damage"
+    "first_attack_this_turn": "bool",  # "attacks for the first time each turn": declared once this turn so far
 }
 
 
@@ -145,4 +147,6 @@ def holds(
         return (h.creatures_died > 0) == bool(cond["creature_died_this_turn"])
     if "cast_spells_at_least" in cond:
         return h.spells_cast[player] >= int(cond["cast_spells_at_least"])
+    if "first_attack_this_turn" in cond:  # a creature put onto the battlefield attacking was never declared (508.4)
+        return (source is not None and h.attacks_by[source.oid] == 1) == bool(cond["first_attack_this_turn"])
     return None

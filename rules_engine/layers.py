@@ -180,6 +180,8 @@ def matches(
         return False
     if "subtypes" in filt and not any(has_subtype(chars, s) for s in filt["subtypes"]):
         return False
+    if "not_subtypes" in filt and any(has_subtype(chars, s) for s in filt["not_subtypes"]):
+        return False  # "except by Rogues": a blocker that isn't a Rogue
     if "colors" in filt and not any(c in chars.colors for c in filt["colors"]):
         return False
     if "not_colors" in filt and any(c in chars.colors for c in filt["not_colors"]):
@@ -215,6 +217,8 @@ def matches(
         has = any(n > 0 for k, n in obj.counters.items() if wanted_kind is True or k == wanted_kind)
         if not has:
             return False
+    if "owner" in filt and (obj.owner == you) != (filt["owner"] == "you"):  # "all permanents you own"
+        return False
     if "token" in filt and obj.card.is_token != bool(filt["token"]):
         return False
     if "tapped" in filt and obj.tapped != bool(filt["tapped"]):
@@ -235,6 +239,13 @@ def matches(
         return False
     if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):
         return False  # "a creature with power 3 or less" (its power now, layers applied)
+    compared = "power_below_source" in filt or "power_above_source" in filt
+    if compared and not _power_vs_source(game, chars, filt, source):
+        return False  # "creatures with power less / greater than this creature's power" (both powers now)
+    if "blocked_by_source" in filt and (  # "for each creature it's blocking" (rule 509.1g: the blocked ones)
+        isinstance(source, GameObject) and obj.oid in source.blocking
+    ) != bool(filt["blocked_by_source"]):
+        return False
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
         return False
     if "unblocked" in filt and _unblocked(game, obj) != bool(filt["unblocked"]):
@@ -253,6 +264,21 @@ def _unblocked(game: Game, obj: GameObject) -> bool:
     """Rule 509.1h: an attacking creature no creature blocked is unblocked from the declare blockers step on,
     until it is removed from combat or the combat phase ends (before that it is neither blocked nor unblocked)."""
     return obj.attacking is not None and not obj.blocked and game.step in _AFTER_BLOCKERS
+
+
+def _power_vs_source(
+    game: Game, chars: Characteristics, filt: dict[str, Any], source: GameObject | Snapshot | None
+) -> bool:
+    """``power_below_source`` / ``power_above_source``: this object's power against its source's (the creature
+    whose ability it is), both read now (Den Protector, Silumgar Assassin: checked as blockers are declared)."""
+    if source is None or chars.power is None:
+        return False
+    theirs = game.chars(source).power if isinstance(source, GameObject) else source.chars.power
+    if theirs is None:
+        return False
+    if filt.get("power_below_source") and not chars.power < theirs:
+        return False
+    return not (filt.get("power_above_source") and not chars.power > theirs)
 
 
 def compute(game: Game) -> dict[int, Characteristics]:

@@ -347,7 +347,10 @@ def attempt(game: Game, kind: str, params: Mapping[str, Any]) -> str:
     if kind in ("cast", "activate", "play_land", "turn_face_up") and value is not None:
         what = " " + named(game, value)
     elif kind in ("attack", "block") and isinstance(value, Mapping):
-        what = ": " + ", ".join(f"{named(game, k)} → {named(game, v)}" for k, v in value.items())
+        what = ": " + ", ".join(  # a creature blocking several attackers names each (509.1a)
+            f"{named(game, k)} → " + (", ".join(named(game, x) for x in v) if isinstance(v, list) else named(game, v))
+            for k, v in value.items()
+        )
     elif kind == "advance":
         what = f" «{STEP_NAMES.get(str(value), str(value))}»"
     elif kind == "mana" and value is not None:

@@ -103,6 +103,7 @@ STEP_MODIFIERS = frozenset(
         "delve",
         "reveal",
         "divide",  # rule 601.2d: the damage announced for each target, in the order of the targets
+        "pay_with",  # rules 508.1g, 509.1f: mana abilities activated during a declaration, for its costs
     }
 )
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -619,6 +620,7 @@ _MODIFIER_VALUES: dict[str, tuple[Any, str]] = {
                                 for a in (v if isinstance(v, list) else [v])),
                   "a list such as [life, W]: one answer per Phyrexian symbol, life or a colour of it"),
     "delve": (_is_ref_list, "a list of card refs in your graveyard"),
+    "pay_with": (_is_ref_list, "a list of permanents whose mana abilities pay a cost to attack or block"),
     "reveal": (lambda v: isinstance(v, str) or _is_ref_list(v), "the ref of a card in your hand to reveal"),
 }
 

@@ -46,6 +46,7 @@ FILTER: dict[str, str] = {
     "types": "types",
     "not_types": "types",
     "subtypes": "strs",
+    "not_subtypes": "strs",  # "except by Rogues"
     "colors": "colors",
     "not_colors": "colors",
     "multicolored": "bool",
@@ -54,12 +55,16 @@ FILTER: dict[str, str] = {
     "self": "bool",
     "has_counters": "counter_or_true",
     "token": "bool",
+    "owner": "you_or_opponent",  # "permanents you own"
     "tapped": "bool",
     "mana_value_at_most": "int",
     "mana_value_at_least": "int",
     "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
     "not_mana_value_parity": "parity",
     "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
+    "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
+    "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
+    "power_above_source": "bool",  # "creatures with power greater than this creature's power"
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
     "unblocked": "bool",  # an attacking creature no creature blocked, from the declare blockers step on (509.1h)
@@ -172,6 +177,11 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "damage_cant_be_prevented": "none",
     "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
     "must_be_blocked": "ref",  # rule 509.1c, this turn
+    "cant_block": {"what": "ref", "except": "ref"},  # rule 509.1b, this turn (combat_effects.py)
+    "block_also": {"what": "ref!", "attacker": "ref!"},  # an effect adds a blocked creature (509.3a-e)
+    "choose_blocks": "none",  # "you choose how those creatures block" (combat_effects.py)
+    "additional_combat_phase": "none",  # rule 500.8 (combat_effects.py)
+    "grant_abilities": {"abilities": "abilities!", "on": "ref", "duration": "duration"},  # 613.1f (granted.py)
 }
 
 # Static abilities: the shape of ``value`` (None: no value), and the extra filter keys ``affects`` may use.
@@ -181,9 +191,9 @@ STATIC_VALUES: dict[str, str | None] = {
     "set_colors": "colors_value",
     "add_colors": "colors_value",
     "add_types": "types_value",
-    "cant_attack": None,
-    "cant_block": None,
-    "cant_attack_or_block": None,
+    "cant_attack": "unless_value",  # value {unless_control: FILTER}: "... unless you control another Giant"
+    "cant_block": "unless_value",
+    "cant_attack_or_block": "unless_value",
     "attacks_each_combat": None,
     "blocks_each_combat": None,
     "must_be_blocked": "must_be_blocked_value",
@@ -192,6 +202,15 @@ STATIC_VALUES: dict[str, str | None] = {
     "min_blockers": "n_value",
     "max_blockers": "n_value",
     "can_block_only": "filter_value",
+    "cant_attack_alone": None,  # rule 506.5
+    "cant_block_alone": None,
+    "cant_attack_or_block_alone": None,
+    "can_block_additional": "n_value",  # rule 509.1a
+    "can_block_any_number": None,
+    "assigns_damage_by_toughness": None,  # rule 510.1a
+    "attack_cost": "mana",  # rule 508.1h (combat_costs.py)
+    "block_cost": "mana",  # rule 509.1d
+    "attack_or_block_cost": "mana",
     "enters_tapped": None,
     "enters_with_counters": "counters",
     "enters_tapped_unless_pay": "life_value",
@@ -265,6 +284,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "becomes_blocked": None,
     "becomes_blocked_by": FILTER,  # on the blocking creature
     "attacks_or_blocks": None,
+    "blocks_at_least": {"n": "int!"},  # rule 509.3e
     "loses_life": {"player": "whose"},
     "draws": {"player": "whose"},
 }
@@ -866,6 +886,7 @@ _CHECKERS: dict[str, Check] = {
     "targets": lambda c, v, what, parent, key: c.targets(v, what),
     "controller_word": _one_of({"you", "opponent", "defending_player"}, "player"),
     "must_be_blocked_value": lambda c, v, what, parent, key: c.keys(v, {"all": "bool"}, what),
+    "unless_value": lambda c, v, what, parent, key: c.keys(v, {"unless_control": "filter!"}, what),
     "life_lost_condition": lambda c, v, what, parent, key: c.keys(v, {"players": "whose", "at_least": "int"}, what),
     "damage_condition": lambda c, v, what, parent, key: c.keys(
         v, {"source": "damage_source", "to": "recipient", "combat": "bool", "at_least": "int"}, what

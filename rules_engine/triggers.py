@@ -407,6 +407,12 @@ def _matches(
         if by and (event.player is None or not _whose(game, by, event.player, controller)):
             return False
         return event.kind == when and event.obj is not None and event.obj.oid == source.oid
+    if when == "blocks_at_least":  # rule 509.3e: it blocks N or more now, and blocked fewer before this event
+        n = int((filt or {}).get("n", 2))
+        return (
+            event.kind == "blocking_count" and event.obj is not None and event.obj.oid == source.oid
+            and event.amount >= n > int(event.target or 0)
+        )
     if when in _SELF_EVENTS:  # this very permanent became tapped / untapped (701.26), blocked, blocks (509.3)
         if not (event.kind == when and event.obj is not None and event.obj.oid == source.oid):
             return False

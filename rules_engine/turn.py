@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 from rules_engine import (
     colorchoice,  # noqa: F401  (registers "choose a color", rule 608.2d, with the interpreter)
     combat,
+    combat_effects,  # noqa: F401  (registers "can't block this turn", rule 509.1b, with the interpreter)
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
+    granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
     layers,
     sba,
     stack,
@@ -128,6 +130,15 @@ def advance_step(game: Game) -> None:
         combat.check_requirements(game, [])  # rule 509.1c: declaring no blockers may disobey a block requirement
     if nxt == "first_strike_damage" and not combat.has_first_strike_step(game):
         nxt = "combat_damage"
+    if current == "end_of_combat" and game.history.extra_combats:  # rule 500.8: an added phase follows this one
+        game.history.extra_combats -= 1
+        empty_pools(game, current, "main2")  # a phase ends (the 2007 rules emptied pools between phases only)
+        combat.end_combat(game)
+        game.log("Начинается дополнительная фаза боя (правило 500.8)")
+        enter_step(game, "beginning_of_combat")
+        triggers.collect(game, Event("step", step="beginning_of_combat", player=game.active))
+        give_priority(game, game.active)
+        return
     empty_pools(game, current, nxt)
     if current == "end_of_combat":
         combat.end_combat(game)

@@ -85,6 +85,7 @@ TRIGGER_EVENTS = frozenset(
         "becomes_blocked",  # this creature becomes blocked (509.3c: once, however many block it)
         "becomes_blocked_by",  # this creature becomes blocked by a creature (509.3d: once per blocker; filter on it)
         "attacks_or_blocks",  # this creature attacks or blocks (508.3a, 509.3a)
+        "blocks_at_least",  # filter {n: 2}: this creature blocks N or more creatures (509.3e: declared, or made to)
         "loses_life",  # a player (filter player: you|opponent|each) loses life (rule 119.3: once per loss)
         "state",  # rule 603.8: a state trigger, "when you control no Islands" (state: CONDITION)
         "draws",  # a player (filter player: you|opponent|each) draws a card (rule 121.1: once per card)
@@ -110,6 +111,15 @@ STATIC_KINDS = frozenset(
         "min_blockers",  # rule 509.1b: value {n: 3}: can't be blocked except by N or more creatures
         "max_blockers",  # rule 509.1b: value {n: 1}: can't be blocked by more than N creatures
         "can_block_only",  # rule 509.1b: value {filter: FILTER}: affects can block only such attackers
+        "cant_attack_alone",  # rules 506.5, 508.1c: affects can't be the only creature declared as an attacker
+        "cant_block_alone",  # rules 506.5, 509.1b: affects can't be the only creature declared as a blocker
+        "cant_attack_or_block_alone",  # both ("can't attack or block alone")
+        "can_block_additional",  # rule 509.1a: value {n: 1}: affects can block N additional creatures each combat
+        "can_block_any_number",  # rule 509.1a: affects can block any number of creatures
+        "attack_cost",  # rule 508.1h: value "{1}": affects can't attack unless their controller pays it
+        "block_cost",  # rule 509.1d: value "{1}": affects can't block unless their controller pays it (each)
+        "attack_or_block_cost",  # both ("can't attack or block unless you pay {2}")
+        "assigns_damage_by_toughness",  # rule 510.1a: affects assign combat damage equal to toughness, not power
         "enters_tapped",
         "enters_with_counters",
         "enters_tapped_unless_pay",  # value {life: 2}: "as it enters, you may pay 2 life; if you don't, tapped"
@@ -225,6 +235,11 @@ EFFECT_NAMES = frozenset(
         "damage_cant_be_prevented",  # damage can't be prevented this turn (rule 615.12)
         "must_block",  # {what, attacker}: "target creature blocks [that creature] this turn if able" (509.1c)
         "must_be_blocked",  # REF: "target creature must be blocked this turn if able" (509.1c)
+        "cant_block",  # {what, except}: those creatures can't block this turn (509.1b, combat_effects.py)
+        "block_also",  # {what, attacker}: that creature also blocks that attacker (509.3, combat_effects.py)
+        "choose_blocks",  # {}: "you choose how those creatures block" this turn (509.1, combat_effects.py)
+        "additional_combat_phase",  # {}: "after this phase, there is an additional combat phase" (500.8)
+        "grant_abilities",  # {abilities, on, duration}: they gain those abilities (613.1f, layer 6; granted.py)
     }
 )
 

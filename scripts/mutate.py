@@ -1729,6 +1729,98 @@ MUTANTS: tuple[Mutant, ...] = (
         '        if kind in ("player", "any", "creature_or_player", "player_or_planeswalker"):',
         '        if kind in ("player", "any", "creature_or_player"):',
     ),
+    # -- combat of helper mech-combat: alone, several blocks, damage by toughness, can't block, power filters --------
+    Mutant("attack-alone-allowed", "506.5", "combat.py",
+           '    _check_alone(game, [obj for obj, _ in chosen], "attack")\n', ""),
+    Mutant("block-alone-allowed", "506.5", "combat.py",
+           '    _check_alone(game, [blocker for blocker, attackers in chosen if attackers], "block")\n', ""),
+    Mutant("alone-removed-once-alone", "506.5", "combat.py",
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
+           "    attacking = [o for o in game.battlefield if o.attacking is not None]  # mutant: checked again later\n"
+           "    if len(attacking) == 1 and statics_affecting(game, attacking[0], \"cant_attack_or_block_alone\"):\n"
+           "        attacking[0].attacking = None\n"
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n"),
+    Mutant("block-any-number-of-attackers", "509.1a", "combat.py", "    if len(attackers) > allowed:\n",
+           "    if False:\n"),
+    Mutant("block-additional-ignored", "509.1a", "combat.py",
+           '    allowed = 1 + sum(int(spec["value"]["n"]) for _, spec in statics_affecting(game, blocker, '
+           '"can_block_additional"))\n', "    allowed = 1\n"),
+    Mutant("blocker-of-several-deals-nothing", "510.1d", "combat.py",
+           "            assignments += _blocker_assignment(game, blocker, attackers, power)\n", "            pass\n"),
+    Mutant("damage-by-power-always", "510.1a", "combat.py",
+           "    return (chars.toughness if by_toughness else chars.power) or 0\n", "    return chars.power or 0\n"),
+    Mutant("toughness-changes-power", "510.1a", "layers.py",
+           "    late = sorted([e for e in spell_effects if e.layer.startswith(\"7\")] + late_statics, key=_order)\n",
+           "    late = sorted([e for e in spell_effects if e.layer.startswith(\"7\")] + late_statics, key=_order)\n"
+           "    for _o in objects:\n"
+           "        if any(a.kind == 'static' and a.spec.get('static') == 'assigns_damage_by_toughness'\n"
+           "               for s in game.battlefield for a in result[s.oid].abilities):\n"
+           "            result[_o.oid].power = result[_o.oid].toughness\n"),
+    Mutant("cant-block-effect-ignored", "509.1b", "combat.py",
+           '        e.kind == "cant_block" and _forbidden(game, e.data, e.affected, blocker) for e in game.effects\n',
+           '        e.kind == "cant_block_never" for e in game.effects\n'),
+    Mutant("cant-block-group-locked", "611.2c", "combat_effects.py",
+           '        data = {"filter": what["all"], "you": whose[0], "except": sorted(spared)}\n',
+           "        chosen = [o for o in objects(ctx, what) if o.oid not in spared]\n"),
+    Mutant("cant-block-except-ignored", "509.1b", "combat_effects.py",
+           '    spared = {o.oid for o in objects(ctx, v["except"])} if "except" in v else set()\n',
+           "    spared: set[int] = set()\n"),
+    Mutant("power-below-source-or-equal", "509.1b", "layers.py",
+           '    if filt.get("power_below_source") and not chars.power < theirs:\n',
+           '    if filt.get("power_below_source") and not chars.power <= theirs:\n'),
+    Mutant("power-above-source-ignored", "509.1b", "layers.py",
+           '    return not (filt.get("power_above_source") and not chars.power > theirs)\n', "    return True\n"),
+    Mutant("not-subtypes-ignored", "509.1b", "layers.py",
+           '    if "not_subtypes" in filt and any(has_subtype(chars, s) for s in filt["not_subtypes"]):\n',
+           "    if False:\n"),
+    Mutant("blocked-by-source-counts-all", "509.1a", "layers.py",
+           "        isinstance(source, GameObject) and obj.oid in source.blocking\n",
+           "        isinstance(source, GameObject)\n"),
+    Mutant("granted-ability-ignored", "613.1f", "granted.py", '    chosen = objects(ctx, v.get("on", "target"))\n',
+           "    chosen = []\n"),
+    Mutant("additional-combat-ignored", "500.8", "turn.py",
+           '    if current == "end_of_combat" and game.history.extra_combats:', "    if False:"),
+    Mutant("first-attack-any-attack", "500.8", "history.py", "h.attacks_by[source.oid] == 1)",
+           "h.attacks_by[source.oid] >= 1)"),
+    Mutant("attack-trigger-defender-of-source", "508.5", "effects.py",
+           "            order.reverse()  # defending player", "            pass  # defending player"),
+    Mutant("choose-blocks-ignored", "509.1", "combat.py",
+           "    return max(choosers, key=lambda e: e.timestamp).controller if choosers else None\n",
+           "    return None\n"),
+    Mutant("attack-cost-not-paid", "508.1h", "combat.py",
+           '    combat_costs.pay(game, [obj for obj, _ in chosen], "attack")', "    pass"),
+    Mutant("block-cost-not-paid", "509.1d", "combat.py",
+           '    combat_costs.pay(game, [blocker for blocker, attackers in chosen if attackers], "block")', "    pass"),
+    Mutant("attack-requirement-forces-cost", "508.1d", "combat.py",
+           '        and not combat_costs.has_cost(game, o, "attack")', "        and True"),
+    Mutant("block-requirement-forces-cost", "509.1c", "combat.py",
+           '        if combat_costs.has_cost(game, blocker, "block"):  # a requirement',
+           "        if False:  # a requirement"),
+    Mutant("unless-control-ignored", "508.1c", "combat.py",
+           '        not _controls(game, source, (spec.get("value") or {}).get("unless_control"))\n', "        True\n"),
+    Mutant("attack-restriction-rechecked-at-damage", "508.1c", "combat.py",
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
+           "    for o in game.battlefield:  # mutant: an attacker removed once a restriction would forbid its attack\n"
+           "        if o.attacking is not None and _restricted(game, o, \"attack\"):\n"
+           "            o.attacking = None\n"
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n"),
+    Mutant("all-defending-player-of-source", "508.5", "effects.py",
+           '        elif isinstance(filt, dict) and filt.get("controller") == "defending_player":\n',
+           "        elif False:\n"),
+    Mutant("owner-filter-ignored", "108.3", "layers.py",
+           '    if "owner" in filt and (obj.owner == you) != (filt["owner"] == "you"):', "    if False:"),
+    Mutant("blocks-at-least-retriggers", "509.3e", "triggers.py",
+           "            and event.amount >= n > int(event.target or 0)\n", "            and event.amount >= n\n"),
+    Mutant("block-also-no-count-event", "509.3e", "combat_effects.py",
+           '    triggers.collect(game, Event("blocking_count", obj=blocker, amount=before + 1, target=before))\n', ""),
+    Mutant("restrictions-rechecked-at-damage", "509.1b", "combat.py",
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n",
+           "    for b in game.battlefield:  # mutant: a block undone once a restriction stops allowing it\n"
+           "        for a in [x for x in game.battlefield if x.oid in b.blocking]:\n"
+           "            if not _allowed(lambda b=b, a=a: check_block(game, b, a)):\n"
+           "                b.blocking = [o for o in b.blocking if o != a.oid]\n"
+           "                a.blocked = any(a.oid in o.blocking for o in game.battlefield)\n"
+           "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n"),
 )
 
 

@@ -76,8 +76,8 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
          'true}, effect: {draw: {}}}', 9, r"filter of trigger creature_dies: unknown key 'tapped'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: pump, value: {power: 1, tuffness: 1}}',
          9, r"unknown key 'tuffness'"),
-        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: cant_block, value: 1}', 9,
-         r"static ability 'cant_block' takes no value"),
+        ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: blocks_each_combat, value: 1}', 9,
+         r"static ability 'blocks_each_combat' takes no value"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {static: pump, affects: {controler: you}}', 9,
          r"affects of pump: unknown key 'controler'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}", counter: "-1/-1",'
