@@ -39,7 +39,7 @@ from kb.search.glossary import GLOSSARY_FILES
 if TYPE_CHECKING:
     from kb.search.documents import IndexDoc
 
-INDEX_FORMAT = "kb-search-7"  # 6: the text's analysis stored with it (``highlight.encode``); 7: no container headings in topics
+INDEX_FORMAT = "kb-search-7"  # 6: the analysis stored with the text (``highlight.encode``); 7: no container topics
 POINTER = "CURRENT"
 
 
