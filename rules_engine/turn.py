@@ -17,8 +17,8 @@ from rules_engine import (
     combat_effects,  # noqa: F401  (registers "can't block this turn", rule 509.1b, with the interpreter)
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
-    ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
+    ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
     sba,
     stack,
