@@ -733,7 +733,10 @@ def _token_copy(ctx: Context, v: dict[str, Any]) -> None:
         definition = copies.with_exceptions(copies.copiable_values(ctx.game, obj), v.get("except"),
                                             this_ability=ctx.ability)
         card = Card(ref=f"{obj.card.ref} (copy)", definition=definition, owner=ctx.controller, is_token=True)
-        _token_enters(ctx, card)
+        token = _token_enters(ctx, card, tapped=bool(v.get("tapped")))
+        ctx.made.append(token)  # "exile the token at end of combat": a delayed ability `about: made`
+        if v.get("attacking"):  # "a token that's a copy ... and that's tapped and attacking" (rule 508.4)
+            attacking.enter_attacking(ctx.game, token)
 
 
 def _target_lki(ctx: Context, ref: Any) -> Snapshot | None:

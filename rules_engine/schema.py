@@ -116,7 +116,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
     "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref", "tapped": "bool",
                      "attacking": "bool"},
-    "create_token_copy": {"of": "ref", "except": "copy_except"},
+    "create_token_copy": {"of": "ref", "except": "copy_except", "tapped": "bool", "attacking": "bool"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
     "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "ref"},  # from: a source's damage (615.1a)

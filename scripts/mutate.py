@@ -305,6 +305,20 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("enter-attacking-not-attacking", "508.4", "attacking.py", "    obj.attacking = target\n", "    pass\n"),
     Mutant(
+        "token-copy-not-attacking",
+        "508.4",
+        "effects.py",
+        "        if v.get(\"attacking\"):  # \"a token that's a copy",
+        "        if False:  # \"a token that's a copy",
+    ),
+    Mutant(
+        "token-copy-not-made",
+        "603.7",
+        "effects.py",
+        "        ctx.made.append(token)  # \"exile the token at end of combat\"",
+        "        pass  # \"exile the token at end of combat\"",
+    ),
+    Mutant(
         "enter-attacking-outside-combat",
         "506.3b",
         "attacking.py",
