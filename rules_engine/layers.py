@@ -180,6 +180,8 @@ def matches(
         return False
     if "multicolored" in filt and (len(chars.colors) > 1) != bool(filt["multicolored"]):  # rule 105.4
         return False
+    if "monocolored" in filt and (len(chars.colors) == 1) != bool(filt["monocolored"]):  # rule 105.2a: one colour
+        return False
     if "controller" in filt:
         from rules_engine.teams import is_opponent
 
@@ -224,6 +226,11 @@ def matches(
     if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):
         return False  # "a creature with power 3 or less" (its power now, layers applied)
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
+        return False
+    # rule 506.4: "target attacking or blocking creature" — declared or put onto the battlefield so this combat
+    if "attacking_or_blocking" in filt and (obj.attacking is not None or bool(obj.blocking)) != bool(
+        filt["attacking_or_blocking"]
+    ):
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):
         return False

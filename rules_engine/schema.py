@@ -49,6 +49,7 @@ FILTER: dict[str, str] = {
     "colors": "colors",
     "not_colors": "colors",
     "multicolored": "bool",
+    "monocolored": "bool",  # rule 105.2a: exactly one colour
     "controller": "controller_word",  # you | opponent | defending_player (506.2, 508.5)
     "other": "bool",
     "self": "bool",
@@ -60,6 +61,7 @@ FILTER: dict[str, str] = {
     "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
+    "attacking_or_blocking": "bool",  # rule 506.4: an attacking or a blocking creature this combat
     "attached": "bool",
     "keyword": "keyword",
     "not_keyword": "keyword",  # "each creature without flying"
