@@ -189,8 +189,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = stat or 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
-    elif isinstance(expr, dict) and "count" in expr:
-        value = len(objects(ctx, {"all": expr["count"]}))
+    elif isinstance(expr, dict) and "count" in expr:  # `of`: the filter's "you" is that player (as for `all`)
+        value = len(objects(ctx, {"all": expr["count"], **({"of": expr["of"]} if "of" in expr else {})}))
     elif isinstance(expr, dict) and "player_counters" in expr:  # "the number of experience counters you have"
         spec = expr["player_counters"]
         who = players(ctx, spec.get("of", "you")) if isinstance(spec, dict) else [ctx.controller]

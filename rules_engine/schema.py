@@ -511,6 +511,10 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
         raise c.fail(parent, f"{what}: an amount is a number, X or a mapping, not {v!r}", key)
     if isinstance(v, int) or v == "X" or (isinstance(v, str) and v.lstrip("-").isdigit()):
         return
+    if isinstance(v, dict) and set(v) == {"count", "of"}:  # "for each creature target opponent controls"
+        c.check("filter", v["count"], f"{what} (count)", v, "count")
+        c.check("ref", v["of"], f"{what} (of)", v, "of")
+        return
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "filter",
