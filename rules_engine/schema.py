@@ -231,6 +231,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "beginning_of_step": {"step": "step!", "whose": "whose"},
     "counters_put": FILTER,
     "creature_dies": SNAPSHOT_FILTER,
+    "creature_leaves": SNAPSHOT_FILTER,  # a creature leaves the battlefield, to any zone (603.6c, 603.10a)
     "creature_enters": FILTER,
     "to_graveyard_from_anywhere": None,
     "clashes": None,

@@ -62,6 +62,7 @@ TRIGGER_EVENTS = frozenset(
         "beginning_of_step",  # filter: {step: upkeep, whose: you|each|opponent}
         "counters_put",  # counters (counter: kind) are put on a permanent matching filter, or it enters with them
         "creature_dies",  # any creature matching filter dies
+        "creature_leaves",  # any creature matching filter leaves the battlefield, to any zone (603.6c)
         "creature_enters",  # another creature matching filter enters under your control
         "to_graveyard_from_anywhere",  # this card is put into a graveyard from any zone
         "clashes",  # its controller clashes

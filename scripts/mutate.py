@@ -305,6 +305,13 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("enter-attacking-not-attacking", "508.4", "attacking.py", "    obj.attacking = target\n", "    pass\n"),
     Mutant(
+        "creature-leaves-any-permanent",
+        "603.6c",
+        "triggers.py",
+        '            return "Creature" in lki.chars.types and _snap_matches(game, lki, filt, controller, source)',
+        "            return _snap_matches(game, lki, filt, controller, source)",
+    ),
+    Mutant(
         "token-copy-not-attacking",
         "508.4",
         "effects.py",
