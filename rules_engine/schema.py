@@ -282,7 +282,8 @@ EFFECT_CONDITIONS: dict[str, str] = {
 }
 # How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
 # Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
-CAST_CONDITIONS: dict[str, str] = {"revealed_or_controlled": "bool!"}
+CAST_CONDITIONS: dict[str, str] = {"revealed_or_controlled": "bool", "control": "filter"}
+# ... and, for enters_with_counters, "if you control a creature with power 4 or greater" (ferocious, 614.1c)
 CAST_CONDITION_STATICS = frozenset({"enters_with_counters", "cant_be_countered"})
 # rule 118.8: "As an additional cost to cast this spell, you may reveal a [filter] card from your hand" (reveal.py)
 REVEAL_COST: dict[str, str] = {"filter": "filter!", "or_control": "filter"}
