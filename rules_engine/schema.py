@@ -212,6 +212,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "play_exiled": "play_exiled_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
+    "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"
     "lose_abilities": {"zone": "zone"},
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
 }

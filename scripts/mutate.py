@@ -305,6 +305,14 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("enter-attacking-not-attacking", "508.4", "attacking.py", "    obj.attacking = target\n", "    pass\n"),
     Mutant(
+        "cost-increase-ignores-targets",
+        "601.2f",
+        "stack.py",
+        '    """Whether a chosen target is ``player`` or a permanent that player controls (Monastery Siege\'s Dragons)."""\n',
+        '    """Whether a chosen target is ``player`` or a permanent that player controls (Monastery Siege\'s Dragons)."""\n'
+        "    return True\n",
+    ),
+    Mutant(
         "creature-leaves-any-permanent",
         "603.6c",
         "triggers.py",
