@@ -361,7 +361,7 @@ def cost_modifiers(
 
 
 def _targets_player_or_theirs(game: Game, targets: list[Any], player: str) -> bool:
-    """Whether a chosen target is ``player`` or a permanent that player controls (Monastery Siege's Dragons)."""
+    """Whether a chosen target is ``player`` or a permanent that player controls ("you or yours")."""
     for t in targets:
         if getattr(t, "player", None) == player:
             return True

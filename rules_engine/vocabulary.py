@@ -202,7 +202,7 @@ EFFECT_NAMES = frozenset(
         "set_subtypes",  # {subtypes, on}: replaces the subtypes of the same kind only (rule 205.1b)
         "search_library",  # {filter, to}: find a matching card in your library (a scripted search choice)
         "return_card",  # {filter, from, to}: a card of yours chosen on resolution (not targeted)
-        "create_token_copy",  # {of, except, tapped, attacking}: a token copying the copiable values of an object (707.2)
+        "create_token_copy",  # {of, except, tapped, attacking}: a token copying an object's copiable values (707.2)
         "become_copy",  # {what, of, duration, except}: permanents become copies of an object (707.1, layer 1)
         "turn_face_down",  # REF: the permanent becomes a face-down 2/2 (not a double-faced card)
         "transform",  # REF: a double-faced permanent turns over (not while face down)

@@ -308,8 +308,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "cost-increase-ignores-targets",
         "601.2f",
         "stack.py",
-        '    """Whether a chosen target is ``player`` or a permanent that player controls (Monastery Siege\'s Dragons)."""\n',
-        '    """Whether a chosen target is ``player`` or a permanent that player controls (Monastery Siege\'s Dragons)."""\n'
+        '    """Whether a chosen target is ``player`` or a permanent that player controls ("you or yours")."""\n',
+        '    """Whether a chosen target is ``player`` or a permanent that player controls ("you or yours")."""\n'
         "    return True\n",
     ),
     Mutant(
