@@ -177,7 +177,11 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         key = "power_of" if "power_of" in expr else "toughness_of"
         ref = expr[key]
         objs = objects(ctx, ref)
-        if objs:
+        event = ctx.event
+        left = event is not None and event.kind == "zone_change" and event.from_zone == "battlefield"
+        if ref == "it" and event is not None and left and event.lki is not None:
+            chars = event.lki.chars  # rules 603.10a, 608.2h: "its power" when it died is as it last existed there
+        elif objs:
             chars = game.chars(objs[0])
         elif ref == "self":
             chars = game.source_chars(ctx.source)[0]  # last known information

@@ -73,6 +73,7 @@ SNAPSHOT_FILTER: dict[str, str] = {
     k: FILTER[k] for k in ("other", "controller", "types", "subtypes", "token", "colors", "multicolored")
 }
 SNAPSHOT_FILTER["owner"] = "you_or_opponent"
+SNAPSHOT_FILTER["attached"] = "bool"  # "when enchanted creature dies": the one this Aura was attached to
 SNAPSHOT_FILTER["controller"] = "you_or_opponent"
 # The source of damage dealt this turn, as it was then (``self``: the source of the ability that asks).
 DAMAGE_SOURCE_FILTER: dict[str, str] = {**SNAPSHOT_FILTER, "self": "bool"}

@@ -313,6 +313,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "    return True\n",
     ),
     Mutant(
+        "dies-power-not-last-known",
+        "608.2h",
+        "effects.py",
+        '        if ref == "it" and event is not None and left and event.lki is not None:\n',
+        "        if False:\n",
+    ),
+    Mutant(
+        "enchanted-dies-any-creature",
+        "603.10a",
+        "snapfilter.py",
+        '    if filt.get("attached") and (source is None or getattr(source, "attached_to", None) != snap.oid):\n',
+        '    if filt.get("attached") and source is None:\n',
+    ),
+    Mutant(
         "creature-leaves-any-permanent",
         "603.6c",
         "triggers.py",
