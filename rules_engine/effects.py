@@ -515,7 +515,8 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
     whole = v.get("n") == "all"  # "discard your hand"
     n = 0 if whole else amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "target")):
-        hand = game.players[p].hand
+        # rule 111.8: a token that has left the battlefield (returned to a hand) can't move again: it isn't discarded
+        hand = [c for c in game.players[p].hand if not c.card.is_token]
         if whole:
             n = len(hand)
         if n <= 0 or not hand:

@@ -327,6 +327,13 @@ MUTANTS: tuple[Mutant, ...] = (
         '    if filt.get("attached") and source is None:\n',
     ),
     Mutant(
+        "token-in-hand-discarded",
+        "111.8",
+        "effects.py",
+        "        hand = [c for c in game.players[p].hand if not c.card.is_token]\n",
+        "        hand = game.players[p].hand\n",
+    ),
+    Mutant(
         "creature-leaves-any-permanent",
         "603.6c",
         "triggers.py",
