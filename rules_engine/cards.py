@@ -401,6 +401,9 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
         c.keys(raw["affects"], {**schema.FILTER, **schema.STATIC_AFFECTS_EXTRA.get(static, {})}, f"affects of {static}")
     if "condition" in raw and static in schema.CAST_CONDITION_STATICS:  # "... if you revealed a Dragon card"
         c.keys(raw["condition"], schema.CAST_CONDITIONS, f"condition of {static}")
+        if len(raw["condition"]) != 1 or ("control" in raw["condition"] and static != "enters_with_counters"):
+            raise c.fail(raw, f"condition of {static}: revealed_or_controlled, or control (enters_with_counters)",
+                         "condition")
     elif "condition" in raw:
         if static not in schema.CONDITIONAL_STATICS:
             known = ", ".join(sorted(schema.CONDITIONAL_STATICS))

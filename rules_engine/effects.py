@@ -186,7 +186,11 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         key = "power_of" if "power_of" in expr else "toughness_of"
         ref = expr[key]
         objs = objects(ctx, ref)
-        if objs:
+        event = ctx.event
+        left = event is not None and event.kind == "zone_change" and event.from_zone == "battlefield"
+        if ref == "it" and event is not None and left and event.lki is not None:
+            chars = event.lki.chars  # rules 603.10a, 608.2h: "its power" when it died is as it last existed there
+        elif objs:
             chars = game.chars(objs[0])
         elif ref == "self":
             chars = game.source_chars(ctx.source)[0]  # last known information
@@ -204,8 +208,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         filt = {k: v for k, v in expr["count"].items() if k != "zone"}
         pool = [o for o in game.all_objects() if o.zone == expr["count"]["zone"]]
         value = sum(1 for o in pool if matches(game, o, game.chars(o), filt, ctx.controller, ctx.source_live()))
-    elif isinstance(expr, dict) and "count" in expr:
-        value = len(objects(ctx, {"all": expr["count"]}))
+    elif isinstance(expr, dict) and "count" in expr:  # `of`: the filter's "you" is that player (as for `all`)
+        value = len(objects(ctx, {"all": expr["count"], **({"of": expr["of"]} if "of" in expr else {})}))
     elif isinstance(expr, dict) and "count_made" in expr:  # "for each [blue] card exiled this way"
         value = sum(1 for o in ctx.made if matches(game, o, game.chars(o), expr["count_made"], ctx.controller, None))
     elif isinstance(expr, dict) and "player_counters" in expr:  # "the number of experience counters you have"
@@ -529,7 +533,8 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
     whole = v.get("n") == "all"  # "discard your hand"
     n = 0 if whole else amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "target")):
-        hand = game.players[p].hand
+        # rule 111.8: a token that has left the battlefield (returned to a hand) can't move again: it isn't discarded
+        hand = [c for c in game.players[p].hand if not c.card.is_token]
         if whole:
             n = len(hand)
         if n <= 0 or not hand:
@@ -751,7 +756,10 @@ def _token_copy(ctx: Context, v: dict[str, Any]) -> None:
         definition = copies.with_exceptions(copies.copiable_values(ctx.game, obj), v.get("except"),
                                             this_ability=ctx.ability)
         card = Card(ref=f"{obj.card.ref} (copy)", definition=definition, owner=ctx.controller, is_token=True)
-        _token_enters(ctx, card)
+        token = _token_enters(ctx, card, tapped=bool(v.get("tapped")))
+        ctx.made.append(token)  # "exile the token at end of combat": a delayed ability `about: made`
+        if v.get("attacking"):  # "a token that's a copy ... and that's tapped and attacking" (rule 508.4)
+            attacking.enter_attacking(ctx.game, token)
 
 
 def _target_lki(ctx: Context, ref: Any) -> Snapshot | None:

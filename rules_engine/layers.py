@@ -188,6 +188,8 @@ def matches(
         return False
     if "multicolored" in filt and (len(chars.colors) > 1) != bool(filt["multicolored"]):  # rule 105.4
         return False
+    if "monocolored" in filt and (len(chars.colors) == 1) != bool(filt["monocolored"]):  # rule 105.2a: one colour
+        return False
     if "controller" in filt:
         from rules_engine.teams import is_opponent
 
@@ -249,6 +251,11 @@ def matches(
     if "attacking" in filt and (obj.attacking is not None) != bool(filt["attacking"]):
         return False
     if "unblocked" in filt and _unblocked(game, obj) != bool(filt["unblocked"]):
+        return False
+    # rule 506.4: "target attacking or blocking creature" — declared or put onto the battlefield so this combat
+    if "attacking_or_blocking" in filt and (obj.attacking is not None or bool(obj.blocking)) != bool(
+        filt["attacking_or_blocking"]
+    ):
         return False
     if filt.get("attached") and (source is None or source.attached_to != obj.oid):
         return False

@@ -586,7 +586,7 @@ def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             continue  # rule 614.12: its own ability applies to it as it enters only if it affects only it
         if not _affects(game, ability, holder, new):
             continue
-        if not _entering_condition(ability.spec.get("condition"), new):
+        if not _entering_condition(game, ability.spec.get("condition"), new):
             continue
         if ability.spec["static"] == "enters_tapped":
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит повернутым", _enters_tapped,
@@ -597,11 +597,21 @@ def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
                               partial(_enters_with, counters=counters), order_free=True)
 
 
-def _entering_condition(cond: dict[str, Any] | None, new: GameObject) -> bool:
+def _entering_condition(game: Game, cond: dict[str, Any] | None, new: GameObject) -> bool:
     """ "Enters with a +1/+1 counter if you revealed a Dragon card or controlled a Dragon as you cast this spell":
-    the permanent knows how its spell was cast (reveal.py; a permanent never cast meets no such condition)."""
+    the permanent knows how its spell was cast (reveal.py; a permanent never cast meets no such condition).
+    "... if you control a creature with power 4 or greater" (ferocious): checked as it enters, among the other
+    permanents its controller controls — the entering one isn't on the battlefield yet (614.1c, 614.12)."""
     if not cond:
         return True
+    if "control" in cond:
+        from rules_engine.layers import matches
+
+        you = new.controller
+        return any(
+            o.oid != new.oid and game.controller(o) == you and matches(game, o, game.chars(o), cond["control"], you, o)
+            for o in game.battlefield
+        )
     return reveal.holds(new) == bool(cond["revealed_or_controlled"])
 
 

@@ -50,6 +50,7 @@ FILTER: dict[str, str] = {
     "colors": "colors",
     "not_colors": "colors",
     "multicolored": "bool",
+    "monocolored": "bool",  # rule 105.2a: exactly one colour
     "controller": "controller_word",  # you | opponent | defending_player (506.2, 508.5)
     "other": "bool",
     "self": "bool",
@@ -68,6 +69,7 @@ FILTER: dict[str, str] = {
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
     "unblocked": "bool",  # an attacking creature no creature blocked, from the declare blockers step on (509.1h)
+    "attacking_or_blocking": "bool",  # rule 506.4: an attacking or a blocking creature this combat
     "attached": "bool",
     "keyword": "keyword",
     "not_keyword": "keyword",  # "each creature without flying"
@@ -79,6 +81,7 @@ SNAPSHOT_FILTER: dict[str, str] = {
     k: FILTER[k] for k in ("other", "controller", "types", "subtypes", "token", "colors", "multicolored")
 }
 SNAPSHOT_FILTER["owner"] = "you_or_opponent"
+SNAPSHOT_FILTER["attached"] = "bool"  # "when enchanted creature dies": the one this Aura was attached to
 SNAPSHOT_FILTER["controller"] = "you_or_opponent"
 # The source of damage dealt this turn, as it was then (``self``: the source of the ability that asks).
 DAMAGE_SOURCE_FILTER: dict[str, str] = {**SNAPSHOT_FILTER, "self": "bool"}
@@ -128,7 +131,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
     "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref", "tapped": "bool",
                      "attacking": "bool"},
-    "create_token_copy": {"of": "ref", "except": "copy_except"},
+    "create_token_copy": {"of": "ref", "except": "copy_except", "tapped": "bool", "attacking": "bool"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
     "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "ref"},  # from: a source's damage (615.1a)
@@ -240,6 +243,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "play_exiled": "play_exiled_value",
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
+    "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"
     "lose_abilities": {"zone": "zone"},
     "add_colors": {"zone": "zone_or_any"},
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
@@ -260,6 +264,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "beginning_of_step": {"step": "step!", "whose": "whose"},
     "counters_put": FILTER,
     "creature_dies": SNAPSHOT_FILTER,
+    "creature_leaves": SNAPSHOT_FILTER,  # a creature leaves the battlefield, to any zone (603.6c, 603.10a)
     "creature_enters": FILTER,
     "to_graveyard_from_anywhere": None,
     "clashes": None,
@@ -312,7 +317,8 @@ EFFECT_CONDITIONS: dict[str, str] = {
 }
 # How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
 # Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
-CAST_CONDITIONS: dict[str, str] = {"revealed_or_controlled": "bool!"}
+CAST_CONDITIONS: dict[str, str] = {"revealed_or_controlled": "bool", "control": "filter"}
+# ... and, for enters_with_counters, "if you control a creature with power 4 or greater" (ferocious, 614.1c)
 CAST_CONDITION_STATICS = frozenset({"enters_with_counters", "cant_be_countered"})
 # rule 118.8: "As an additional cost to cast this spell, you may reveal a [filter] card from your hand" (reveal.py)
 REVEAL_COST: dict[str, str] = {"filter": "filter!", "or_control": "filter"}
@@ -543,6 +549,10 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, bool):
         raise c.fail(parent, f"{what}: an amount is a number, X or a mapping, not {v!r}", key)
     if isinstance(v, int) or v == "X" or (isinstance(v, str) and v.lstrip("-").isdigit()):
+        return
+    if isinstance(v, dict) and set(v) == {"count", "of"}:  # "for each creature target opponent controls"
+        c.check("filter", v["count"], f"{what} (count)", v, "count")
+        c.check("ref", v["of"], f"{what} (of)", v, "of")
         return
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()

@@ -31,6 +31,9 @@ def snap_matches(
         return False
     if "self" in filt and (source is not None and snap.oid == source.oid) != bool(filt["self"]):
         return False
+    # "when enchanted creature dies": the Aura still names it until state-based actions (704.5m, 603.10a)
+    if filt.get("attached") and (source is None or getattr(source, "attached_to", None) != snap.oid):
+        return False
     if "controller" in filt and not whose(game, filt["controller"], snap.controller, controller):
         return False
     if "types" in filt and not any(t in snap.chars.types for t in filt["types"]):

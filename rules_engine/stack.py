@@ -205,8 +205,6 @@ def _cast(
         cost, params.get("phyrexian"), game.players[player].life, game.players[player].mana_pool, params.get("pay"),
         modified=any(cost_modifiers(game, player, card_obj, face_down)),
     )
-    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"), face_down)
-    cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     probe = GameObject(
         oid=-1,
         card=card_obj.card,
@@ -231,6 +229,9 @@ def _cast(
         raise ScriptError(f"{narr.obj(game, card_obj)} ничего не распределяет (divide:)")
     if params.get("targets") and not specs:
         raise ScriptError(f"у {narr.obj(game, card_obj)} нет целей")
+    # rule 601.2f after 601.2c: the total cost is determined once the targets are chosen ("spells that target you")
+    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"), face_down, chosen_targets)
+    cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     revealed = reveal.choose(game, player, card_obj, params.get("reveal"))  # an optional additional cost (118.8)
     pool = game.players[player].mana_pool
@@ -286,7 +287,8 @@ def _cast(
 
 
 def total_cost(
-    game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any, face_down: bool = False
+    game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any, face_down: bool = False,
+    targets: list[Any] | None = None,
 ) -> ManaCost:
     """Rule 601.2f: the total cost is the mana cost or alternative cost plus increases, minus reductions.
 
@@ -296,7 +298,7 @@ def total_cost(
     """
     from rules_engine.mana import Symbol
 
-    increases, reductions = cost_modifiers(game, player, card_obj, face_down)
+    increases, reductions = cost_modifiers(game, player, card_obj, face_down, targets)
     if not increases and not reductions:
         return cost
     symbols = list(cost.symbols)
@@ -333,12 +335,15 @@ def total_cost(
 
 
 def cost_modifiers(
-    game: Game, player: str, card_obj: GameObject, face_down: bool = False
+    game: Game, player: str, card_obj: GameObject, face_down: bool = False, targets: list[Any] | None = None
 ) -> tuple[list[ManaCost], list[ManaCost]]:
     """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f).
 
     Rule 708.4: a spell cast face down is turned face down before it is put onto the stack, so they see only the
-    face-down spell's characteristics (708.2a: no name, no subtypes, no mana cost), never the card's."""
+    face-down spell's characteristics (708.2a: no name, no subtypes, no mana cost), never the card's.
+    ``targets_you_or_yours`` ("spells that target you or a permanent you control") reads the targets chosen
+    (601.2c, before 601.2f); once per spell however many of its targets match. Without targets (``None``: not
+    chosen yet) such a modifier is counted, so that the question "is the cost modified?" is asked safely."""
     from rules_engine.layers import matches
 
     if face_down:
@@ -356,10 +361,25 @@ def cost_modifiers(
             owner = game.controller(source)
             if (whose == "you" and player != owner) or (whose == "opponent" and player == owner):
                 continue
+            if filt.pop("targets_you_or_yours", False) and targets is not None and not _targets_player_or_theirs(
+                game, targets, owner
+            ):
+                continue
             if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
                 continue
             (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
     return increases, reductions
+
+
+def _targets_player_or_theirs(game: Game, targets: list[Any], player: str) -> bool:
+    """Whether a chosen target is ``player`` or a permanent that player controls ("you or yours")."""
+    for t in targets:
+        if getattr(t, "player", None) == player:
+            return True
+        obj = game.find(t.oid) if getattr(t, "oid", None) is not None else None
+        if obj is not None and obj.zone == "battlefield" and game.controller(obj) == player:
+            return True
+    return False
 
 
 def additional_text(card_obj: GameObject) -> str:

@@ -147,7 +147,7 @@ def champion_abilities(what: Any) -> tuple[AbilityDef, AbilityDef]:
     return _CHAMPION[key]
 
 
-LEAVE_EVENTS = ("leaves", "dies", "to_graveyard_from_battlefield", "creature_dies")
+LEAVE_EVENTS = ("leaves", "dies", "to_graveyard_from_battlefield", "creature_dies", "creature_leaves")
 
 
 @dataclass
@@ -344,6 +344,8 @@ def _matches(
                 and "Creature" in lki.chars.types
                 and _snap_matches(game, lki, filt, controller, source)
             )
+        if when == "creature_leaves":  # "whenever a creature you control leaves the battlefield" (603.10a: looks back)
+            return "Creature" in lki.chars.types and _snap_matches(game, lki, filt, controller, source)
         if lki.oid != source.oid:
             return False
         if when == "leaves":

@@ -62,6 +62,7 @@ TRIGGER_EVENTS = frozenset(
         "beginning_of_step",  # filter: {step: upkeep, whose: you|each|opponent}
         "counters_put",  # counters (counter: kind) are put on a permanent matching filter, or it enters with them
         "creature_dies",  # any creature matching filter dies
+        "creature_leaves",  # any creature matching filter leaves the battlefield, to any zone (603.6c)
         "creature_enters",  # another creature matching filter enters under your control
         "to_graveyard_from_anywhere",  # this card is put into a graveyard from any zone
         "clashes",  # its controller clashes
@@ -218,7 +219,7 @@ EFFECT_NAMES = frozenset(
         "set_subtypes",  # {subtypes, on}: replaces the subtypes of the same kind only (rule 205.1b)
         "search_library",  # {filter, to}: find a matching card in your library (a scripted search choice)
         "return_card",  # {filter, from, to}: a card of yours chosen on resolution (not targeted)
-        "create_token_copy",  # {of, except}: a token copying the copiable values of an object (707.2)
+        "create_token_copy",  # {of, except, tapped, attacking}: a token copying an object's copiable values (707.2)
         "become_copy",  # {what, of, duration, except}: permanents become copies of an object (707.1, layer 1)
         "turn_face_down",  # REF: the permanent becomes a face-down 2/2 (not a double-faced card)
         "transform",  # REF: a double-faced permanent turns over (not while face down)

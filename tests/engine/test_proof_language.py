@@ -38,9 +38,10 @@ FORBIDDEN = {
 }
 ALLOWED_WORDS = frozenset({"X"})
 # Printed Russian forms with Latin letters: Silumgar's Command (and the DTK release notes, data/sources) print
-# «planeswalker-а», Merciless Eviction «planeswalker-ов», Shifting Loyalties' reminder text «… земля и planeswalker
-# являются типами карт»; only those exact forms are allowed, not the bare identifier.
-PRINTED_FORMS = re.compile(r"planeswalker-(а|ов)\b|(?<=земля и )planeswalker(?= являются типами карт)")
+# «planeswalker-а», Merciless Eviction «planeswalker-ов», Gideon, Champion of Justice «planeswalker-ом», Shifting
+# Loyalties' reminder text «… земля и planeswalker являются типами карт»; only those exact forms are allowed, not the
+# bare identifier.
+PRINTED_FORMS = re.compile(r"planeswalker-(а|ов|ом)\b|(?<=земля и )planeswalker(?= являются типами карт)")
 RULE_NUMBER = re.compile(r"^\d+(\.\d+)*[a-z]?$")  # 702.37e, the layer 7b
 MANA_SYMBOL = re.compile(r"\{[^{}]*\}")
 WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_'.\-]*")
