@@ -39,7 +39,7 @@ from kb.search.glossary import GLOSSARY_FILES
 if TYPE_CHECKING:
     from kb.search.documents import IndexDoc
 
-INDEX_FORMAT = "kb-search-6"  # 6: the text's analysis stored with it (``highlight.encode``)
+INDEX_FORMAT = "kb-search-7"  # 7: the text's stored analysis by term (``highlight.encode``)
 POINTER = "CURRENT"
 
 

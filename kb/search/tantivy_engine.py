@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from kb.search import confidence, highlight
+from kb.search import highlight
 from kb.search.analysis import analyze_spans
 from kb.search.confidence import context_of, context_terms
 from kb.search.documents import IndexDoc
@@ -33,6 +33,7 @@ TEXT = ("text", "topic", "cards", "rules")
 KEYWORDS = ("id", "kind", "document", "section", "lang")
 MAX_PHRASE_VARIANTS = 16  # readings of ambiguous words in one phrase, combined (each a phrase query)
 WRITER_HEAP = 128_000_000
+TERM_QUERIES = 20_000  # term queries kept for reuse (``TantivySearcher._term``)
 SUBDIR = "tantivy"  # tantivy's own meta.json must not meet the generation's meta.json
 ROWS = "tantivy-rows.bin"  # what a hit returns, beside tantivy's files (``Rows``)
 # 2: hits read from ``ROWS``, nothing stored in tantivy; 3: with their context's terms
@@ -165,6 +166,7 @@ class TantivySearcher:
         self.schema = index.schema
         self.searcher = index.searcher()
         self._df: dict[tuple[str, str], int] = {}
+        self._terms: dict[tuple[str, str, float], Any] = {}
         self.large = self.doc_count() > EXACT_TOTAL_LIMIT
 
     def _rarest(self, node: Phrase) -> int:
@@ -220,8 +222,17 @@ class TantivySearcher:
 
     # Compilation
     def _term(self, field_name: str, term: str, boost: float = 1.0) -> Any:
-        q = self.tantivy.Query.term_query(self.schema, field_name, term)
-        return q if boost == 1.0 else self.tantivy.Query.boost_query(q, boost)
+        """A term query, built once per (field, term, boost): a long question compiles dozens of them, and
+        tantivy's query objects are immutable (a boolean query clones its clauses), so they can be shared."""
+        key = (field_name, term, boost)
+        q = self._terms.get(key)
+        if q is None:
+            q = self.tantivy.Query.term_query(self.schema, field_name, term)
+            q = q if boost == 1.0 else self.tantivy.Query.boost_query(q, boost)
+            if len(self._terms) >= TERM_QUERIES:
+                self._terms.clear()
+            self._terms[key] = q
+        return q
 
     def _should(self, queries: list[Any]) -> Any:
         if len(queries) == 1:
@@ -336,8 +347,7 @@ class TantivySearcher:
         hits = []
         for score, _, (id_, kind, document, section, lang, text, extra, analysis, context) in found[:limit]:
             highlight.remember(text, analysis)
-            confidence.remember(context_of(extra), context)
-            hits.append(Hit(id_, kind, document, section, lang, text, score, extra))
+            hits.append(Hit(id_, kind, document, section, lang, text, score, extra, context))
         return Page(int(result.count), hits, True)
 
 
