@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from kb.search.analysis import analyze
 from kb.search.engine import Hit
 from kb.search.highlight import text_terms
-from kb.search.plan import Bool, Node, positive_terms
+from kb.search.plan import Node, question_units
 
 # The lowest answerable question (dev + holdout) covers 0.351 on the bundled documents alone and 0.375 with
 # the MTGJSON cards; out-of-corpus questions start at 0 (half of them fall below the floor).
@@ -85,12 +85,12 @@ def answered(plan: Node | None, hits: list[Hit], index: Frequencies, off_topic: 
 
     ``off_topic``: the question has a word nobody knows and names no card or seeded mechanic
     (``UNKNOWN_WORD_FLOOR``)."""
-    if not isinstance(plan, Bool) or plan.must or plan.must_not or len(plan.should) < 2:
+    units = question_units(plan)
+    if units is None:
         return True  # one word, operators, phrases: the user said exactly what to match
     if not hits:
         return True  # nothing at all: the ordinary «ничего не найдено»
     total = max(1, index.doc_count())
-    units = [positive_terms(unit)[0] for unit in plan.should]
     frequencies = [max((index.frequency(t) for t in terms), default=0) for terms in units]
     weights = [math.log(1 + total / (1 + df)) for df in frequencies]
     floor, whole = (UNKNOWN_WORD_FLOOR if off_topic else COVERAGE_FLOOR), sum(weights)

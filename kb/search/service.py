@@ -16,7 +16,7 @@ from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
 from kb.search.highlight import match_spans, snippet, text_terms
-from kb.search.plan import Bool, Node, positive_terms
+from kb.search.plan import Node, positive_terms, question_units
 from kb.search.query import CompiledQuery, Correction, compile_query, limit_query, name_filter
 
 COORD_BOOST = 0.5
@@ -308,9 +308,9 @@ def coordinate(plan: Node | None, hits: list[Hit]) -> list[Hit]:
     question usually contains most of its words. Score × (1 + ``COORD_BOOST`` × share of the query's
     words found in the text) measurably helps both query sets (see ``scripts/bench_relevance.py``).
     """
-    if not isinstance(plan, Bool) or plan.must or plan.must_not or len(plan.should) < 2:
+    unit_terms = question_units(plan)
+    if unit_terms is None:
         return hits
-    unit_terms = [positive_terms(unit)[0] for unit in plan.should]
 
     def coverage(hit: Hit) -> float:
         present = text_terms(hit.text)

@@ -199,18 +199,18 @@ class TantivySearcher:
         entries); the rest (an edit of the second letter, ~150) are looked up one by one. Walking every
         term under the first letter alone would cost far more on a large index.
         """
-        variants = _one_edit_variants(term)
         head = term[:2]
+        # the variants are only spelt out where they must be looked up (``_is_variant`` tests the rest)
+        outside = _second_letter_variants(term) if len(head) == 2 else _one_edit_variants(term)
         found: dict[str, int] = {}
         for f in ("text", "topic", "cards"):
             for cand, freq in self.searcher.terms_with_prefix(f, head) if len(head) == 2 else ():
-                if freq and cand in variants:
+                if freq and _is_variant(term, cand):
                     found[cand] = max(found.get(cand, 0), int(freq))
-            for cand in variants:
-                if not cand.startswith(head) or len(head) < 2:
-                    freq = self.df(f, cand)
-                    if freq:
-                        found[cand] = max(found.get(cand, 0), freq)
+            for cand in outside:
+                freq = self.df(f, cand)
+                if freq:
+                    found[cand] = max(found.get(cand, 0), freq)
         return sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))
 
     def doc_count(self) -> int:
@@ -370,3 +370,35 @@ def _one_edit_variants(term: str) -> set[str]:
                 out.add(head + left + letter + right[1:])
     out.discard(term)
     return out
+
+
+def _second_letter_variants(term: str) -> set[str]:
+    """The variants of ``_one_edit_variants`` whose second letter differs from ``term``'s: an edit of the
+    second letter itself (an edit further on keeps it)."""
+    head, tail = term[:1], term[1:]
+    out = {head + tail[1:], head + tail[1:2] + tail[:1] + tail[2:]} if tail else set()
+    for letter in _LETTERS:
+        out.add(head + letter + tail)
+        if tail:
+            out.add(head + letter + tail[1:])
+    return {v for v in out if v[1:2] != tail[:1] and v != term}
+
+
+def _is_variant(term: str, cand: str) -> bool:
+    """``cand in _one_edit_variants(term)``, without spelling the variants out: one deletion, transposition,
+    or insertion or substitution of one of ``_LETTERS`` after the first letter."""
+    if cand == term or cand[:1] != term[:1] or not term:
+        return False
+    a, b = term[1:], cand[1:]
+    p = 0
+    while p < len(a) and p < len(b) and a[p] == b[p]:
+        p += 1
+    if len(b) == len(a) - 1:
+        return a[p + 1 :] == b[p:]
+    if len(b) == len(a) + 1:
+        return b[p] in _LETTERS and b[p + 1 :] == a[p:]
+    if len(b) == len(a):
+        if b[p] in _LETTERS and a[p + 1 :] == b[p + 1 :]:
+            return True
+        return p + 1 < len(a) and a[p] == b[p + 1] and a[p + 1] == b[p] and a[p + 2 :] == b[p + 2 :]
+    return False
