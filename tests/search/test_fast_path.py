@@ -21,12 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb import store
 from kb.search import card_first, confidence, relevance, service
 from kb.search import index as index_mod
 from kb.search.analysis import analyze_spans, tokenize
 from kb.search.engine import Hit
+from kb.search.highlight import snippet
 from kb.search.plan import Bool, Node, positive_terms
 from kb.search.service import SearchRequest, SearchSession
 from kb.store import KnowledgeBase
@@ -77,6 +80,29 @@ def _reference_distinct(hits: list[Hit], limit: int | None = None) -> list[Hit]:
     return kept[:limit]
 
 
+def _reference_snippet(text: str, spans: list[tuple[int, int]], width: int = 320) -> tuple[str, list[tuple[int, int]]]:
+    """The window with the most spans, each candidate's spans counted one by one; the rest is ``snippet``'s."""
+    if len(text) <= width:
+        return text, spans
+    best_start, best_count = 0, -1
+    for start, _ in spans or [(0, 0)]:
+        window_start = max(0, start - width // 4)
+        count = sum(1 for s, e in spans if s >= window_start and e <= window_start + width)
+        if count > best_count:
+            best_start, best_count = window_start, count
+    if best_start > 0:
+        space = text.rfind(" ", 0, best_start)
+        best_start = space + 1 if space != -1 and best_start - space < 30 else best_start
+    end = min(len(text), best_start + width)
+    if end < len(text):
+        space = text.rfind(" ", best_start, end)
+        end = space if space > best_start + width // 2 else end
+    prefix, suffix = "…" if best_start > 0 else "", "…" if end < len(text) else ""
+    shift = len(prefix) - best_start
+    return prefix + text[best_start:end] + suffix, [(s + shift, e + shift) for s, e in spans
+                                                   if s >= best_start and e <= end]
+
+
 def _reference_rule_numbers(query: str) -> list[str]:
     tokens = [tok for tok in tokenize(query) if not tok.stop]
     return [] if not tokens or any(tok.kind != "rule" for tok in tokens) else [tok.surface.lower() for tok in tokens]
@@ -113,6 +139,7 @@ def test_the_fast_path_answers_as_the_reference(bundled: SearchSession, monkeypa
         (service, "match_spans", _reference_spans), (service, "text_terms", _reference_terms),
         (service, "answered", _reference_answered), (service, "distinct_texts", _reference_distinct),
         (service, "rule_numbers", _reference_rule_numbers), (card_first, "rule_numbers", _reference_rule_numbers),
+        (service, "snippet", _reference_snippet),
     ):
         monkeypatch.setattr(module, name, reference)
     slow = _answers(bundled, queries)
@@ -129,3 +156,15 @@ def _out_of_corpus() -> list[str]:
     import json
 
     return [item["query"] if isinstance(item, dict) else str(item) for item in json.loads(OTHER.read_text("utf-8"))]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(length=st.integers(100, 1500), picks=st.lists(st.tuples(st.integers(0, 1500), st.integers(1, 12)), max_size=80),
+       shuffled=st.booleans(), width=st.sampled_from([80, 320]))
+def test_snippet_windows_as_counted_one_by_one(length: int, picks: list[tuple[int, int]], shuffled: bool,
+                                               width: int) -> None:
+    text = "".join("слово " if i % 3 else "ab " for i in range(length // 4 + 1))[:length]
+    spans = sorted({(min(s, length - 1), min(length, s + n)) for s, n in picks})
+    if shuffled:  # not a text's spans in order: the slow count must give the same window
+        spans.reverse()
+    assert snippet(text, spans, width) == _reference_snippet(text, spans, width)
