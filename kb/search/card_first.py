@@ -15,6 +15,7 @@ query sets, ``scripts/bench_relevance.py``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from kb.search.analysis import tokenize
@@ -22,6 +23,7 @@ from kb.search.engine import Filters, Hit, Searcher
 from kb.search.glossary import Glossary
 from kb.search.query import CARD_CONCEPT, name_filter
 
+_RULE_HINT = re.compile(r"\d{3}\.\d")  # what every rule number token (``analysis._TOKEN_RE``) holds
 MAX_CARDS = 3  # card entries kept per named card (a document's card block and the MTGJSON card)
 
 
@@ -85,6 +87,8 @@ def card_first(
 
 def rule_numbers(query: str) -> list[str]:
     """The rule numbers a query consists of (stop words aside), or [] when it holds anything else."""
+    if not _RULE_HINT.search(query):  # no rule number at all: not worth tokenizing again
+        return []
     tokens = [tok for tok in tokenize(query) if not tok.stop]
     if not tokens or any(tok.kind != "rule" for tok in tokens):
         return []

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from kb.search.analysis import analyze
 from kb.search.engine import Hit
 from kb.search.highlight import text_terms
-from kb.search.plan import Bool, Node, positive_terms
+from kb.search.plan import Node, question_units
 
 # The lowest answerable question (dev + holdout) covers 0.351 on the bundled documents alone and 0.375 with
 # the MTGJSON cards; out-of-corpus questions start at 0 (half of them fall below the floor).
@@ -42,7 +42,7 @@ class Frequencies(Protocol):
 
 def hit_terms(hit: Hit) -> frozenset[str]:
     """Every term of the hit's text and of its context (section heading, cards named)."""
-    return text_terms(hit.text) | _context_terms(context_of(hit.extra))
+    return text_terms(hit.text) | _hit_context(hit)
 
 
 def context_of(extra: dict[str, Any]) -> str:
@@ -53,29 +53,31 @@ def context_of(extra: dict[str, Any]) -> str:
 
 
 def context_terms(context: str) -> frozenset[str]:
-    """The terms of a context (``context_of``): what an index may store with the hit (``remember``)."""
+    """The terms of a context (``context_of``): what an index may store with the hit (``Hit.context``)."""
     return frozenset(t for position in analyze(context) for t in position)
 
 
-# An engine that stores each hit's context terms hands them over with the hit (the card names' English
-# stems and the headings' lemmas cost more than the rest of a question's post-processing at 100 000 entries).
 _CACHE_LIMIT = 4096
-_stored: dict[str, str] = {}
 
 
-def remember(context: str, terms: str) -> None:
-    """The stored terms of a fetched hit's context (space-separated, as ``context_terms`` gives them)."""
-    if context not in _stored:
-        if len(_stored) >= _CACHE_LIMIT:
-            _stored.clear()
-        _stored[context] = terms
+def _hit_context(hit: Hit) -> frozenset[str]:
+    """The hit's context terms: as the index stored them (``Hit.context``: the card names' English stems and
+    the headings' lemmas cost more than the rest of a question's post-processing at 100 000 entries), else
+    analysed."""
+    if hit.context is not None:
+        return _stored_terms(hit.context)
+    return _context_terms(context_of(hit.extra))
+
+
+@lru_cache(maxsize=_CACHE_LIMIT)
+def _stored_terms(stored: str) -> frozenset[str]:
+    return frozenset(stored.split())
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
 def _context_terms(context: str) -> frozenset[str]:
-    """A section heading and card names recur across hits: analysed once (or read as stored)."""
-    stored = _stored.get(context)
-    return frozenset(stored.split()) if stored is not None else context_terms(context)
+    """A section heading and card names recur across hits: analysed once."""
+    return context_terms(context)
 
 
 def answered(plan: Node | None, hits: list[Hit], index: Frequencies, off_topic: bool = False) -> bool:
@@ -83,16 +85,19 @@ def answered(plan: Node | None, hits: list[Hit], index: Frequencies, off_topic: 
 
     ``off_topic``: the question has a word nobody knows and names no card or seeded mechanic
     (``UNKNOWN_WORD_FLOOR``)."""
-    if not isinstance(plan, Bool) or plan.must or plan.must_not or len(plan.should) < 2:
+    units = question_units(plan)
+    if units is None:
         return True  # one word, operators, phrases: the user said exactly what to match
     if not hits:
         return True  # nothing at all: the ordinary «ничего не найдено»
     total = max(1, index.doc_count())
-    units = [positive_terms(unit)[0] for unit in plan.should]
     frequencies = [max((index.frequency(t) for t in terms), default=0) for terms in units]
     weights = [math.log(1 + total / (1 + df)) for df in frequencies]
-    best = 0.0
+    floor, whole = (UNKNOWN_WORD_FLOOR if off_topic else COVERAGE_FLOOR), sum(weights)
     for hit in hits[:DEPTH]:
-        present = hit_terms(hit)
-        best = max(best, sum(w for terms, w in zip(units, weights, strict=True) if terms & present) / sum(weights))
-    return best >= (UNKNOWN_WORD_FLOOR if off_topic else COVERAGE_FLOOR)
+        text, context = text_terms(hit.text), _hit_context(hit)
+        covered = sum(w for terms, w in zip(units, weights, strict=True)
+                      if not (terms.isdisjoint(text) and terms.isdisjoint(context)))
+        if covered / whole >= floor:  # the best hit's share is at least this one's
+            return True
+    return False

@@ -41,6 +41,9 @@ class Hit:
     text: str
     score: float
     extra: dict[str, Any] = field(default_factory=dict)
+    # the terms of the hit's context as the index stored them (space-separated, ``confidence.context_terms``
+    # of ``confidence.context_of(extra)``), or None: analysed when asked
+    context: str | None = None
 
 
 @dataclass

@@ -39,7 +39,7 @@ from kb.search.glossary import GLOSSARY_FILES
 if TYPE_CHECKING:
     from kb.search.documents import IndexDoc
 
-INDEX_FORMAT = "kb-search-7"  # 6: the analysis stored with the text (``highlight.encode``); 7: no container topics
+INDEX_FORMAT = "kb-search-8"  # 7: the stored analysis by term (``highlight.encode``); 8: no container topics
 POINTER = "CURRENT"
 
 

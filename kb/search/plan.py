@@ -92,3 +92,20 @@ def positive_terms(node: Node) -> tuple[set[str], set[str]]:
         elif isinstance(sub, Prefix):
             prefixes.add(sub.prefix)
     return terms, prefixes
+
+
+_last_question: tuple[Node | None, list[frozenset[str]] | None] = (None, None)
+
+
+def question_units(node: Node | None) -> list[frozenset[str]] | None:
+    """A natural question's units (each word with its readings and equivalents) as term sets, or None when
+    the plan is not one (a single word, operators, phrases). The reranking and the confidence check of one
+    query both ask: the last plan's answer is kept (by identity; the sets are immutable)."""
+    global _last_question
+    if _last_question[0] is node and node is not None:
+        return _last_question[1]
+    units = None
+    if isinstance(node, Bool) and not node.must and not node.must_not and len(node.should) >= 2:
+        units = [frozenset(positive_terms(unit)[0]) for unit in node.should]
+    _last_question = (node, units)
+    return units

@@ -16,7 +16,7 @@ from kb.search.documents import SEARCHABLE_KINDS
 from kb.search.engine import DEFAULT_ENGINE, Filters, Hit, Searcher, get_engine
 from kb.search.glossary import Glossary
 from kb.search.highlight import match_spans, snippet, text_terms
-from kb.search.plan import Bool, Node, positive_terms
+from kb.search.plan import Node, positive_terms, question_units
 from kb.search.query import CompiledQuery, Correction, compile_query, limit_query, name_filter
 
 COORD_BOOST = 0.5
@@ -104,12 +104,9 @@ class SearchSession:
         self.documents: dict[str, dict[str, str]] = state.meta.get("documents", {})
         self._verdicts: dict[str, dict[str, str]] | None = None
         self.verdict_error = ""
-
-    @property
-    def has_twins(self) -> bool:
-        """Whether a set has two documents (a Russian one and its English original, ``ingest.bilingual``)."""
         codes = [d.get("set_code") for doc_id, d in self.documents.items() if not doc_id.startswith("mtgjson-")]
-        return len([c for c in codes if c]) != len({c for c in codes if c})
+        # whether a set has two documents (a Russian one and its English original, ``ingest.bilingual``)
+        self.has_twins = len([c for c in codes if c]) != len({c for c in codes if c})
 
     def close(self) -> None:
         self.searcher.close()
@@ -195,7 +192,7 @@ class SearchSession:
             hits = [h for h in hits if h.kind == "card" or _holds_today(verdicts.get(h.id))]
         hits = prefer_current(hits, verdicts)
         hits = one_per_pair(hits, request.lang) if self.has_twins else hits
-        hits = distinct_texts(hits)[: request.limit]
+        hits = distinct_texts(hits, request.limit)
         terms, prefixes = positive_terms(compiled.plan) if compiled.plan is not None else (set(), set())
         results = []
         for hit in hits:
@@ -283,17 +280,20 @@ def one_per_pair(hits: list[Hit], lang: str | None) -> list[Hit]:
                      "section_title": twin.get("section_title", ""),
                      "document_title": twin.get("document_title", "")}
             hit = replace(hit, id=twin["id"], kind=twin.get("kind", hit.kind), lang=lang, text=twin["text"],
-                          document=twin["document"], section=twin["section"], extra=extra)
+                          document=twin["document"], section=twin["section"], extra=extra, context=None)
         if lang is None or hit.lang == lang:
             kept.append(hit)
     return kept
 
 
-def distinct_texts(hits: list[Hit]) -> list[Hit]:
-    """One hit per text: MTGJSON repeats a keyword's general ruling under every card that has it."""
+def distinct_texts(hits: list[Hit], limit: int | None = None) -> list[Hit]:
+    """One hit per text (the first ``limit`` of them): MTGJSON repeats a keyword's general ruling under every
+    card that has it."""
     seen: set[tuple[str, str]] = set()
-    kept = []
+    kept: list[Hit] = []
     for hit in hits:
+        if limit is not None and len(kept) >= limit:
+            break
         key = (hit.kind, " ".join(hit.text.split()))
         if key not in seen:
             seen.add(key)
@@ -308,9 +308,9 @@ def coordinate(plan: Node | None, hits: list[Hit]) -> list[Hit]:
     question usually contains most of its words. Score × (1 + ``COORD_BOOST`` × share of the query's
     words found in the text) measurably helps both query sets (see ``scripts/bench_relevance.py``).
     """
-    if not isinstance(plan, Bool) or plan.must or plan.must_not or len(plan.should) < 2:
+    unit_terms = question_units(plan)
+    if unit_terms is None:
         return hits
-    unit_terms = [positive_terms(unit)[0] for unit in plan.should]
 
     def coverage(hit: Hit) -> float:
         present = text_terms(hit.text)

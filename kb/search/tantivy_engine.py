@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from kb.search import confidence, highlight
+from kb.search import highlight
 from kb.search.analysis import analyze_spans
 from kb.search.confidence import context_of, context_terms
 from kb.search.documents import IndexDoc
@@ -37,6 +37,7 @@ TEXT = ("text", "topic", "cards", "rules")
 KEYWORDS = ("id", "kind", "document", "section", "lang")
 MAX_PHRASE_VARIANTS = 16  # readings of ambiguous words in one phrase, combined (each a phrase query)
 WRITER_HEAP = 128_000_000
+TERM_QUERIES = 20_000  # term queries kept for reuse (``TantivySearcher._term``)
 SUBDIR = "tantivy"  # tantivy's own meta.json must not meet the generation's meta.json
 ROWS = "tantivy-rows.bin"  # what a hit returns, beside tantivy's files (``Rows``)
 # 2: hits read from ``ROWS``, nothing stored in tantivy; 3: with their context's terms
@@ -169,6 +170,7 @@ class TantivySearcher:
         self.schema = index.schema
         self.searcher = index.searcher()
         self._df: dict[tuple[str, str], int] = {}
+        self._terms: dict[tuple[str, str, float], Any] = {}
         self.large = self.doc_count() > EXACT_TOTAL_LIMIT
 
     def _rarest(self, node: Phrase) -> int:
@@ -201,18 +203,18 @@ class TantivySearcher:
         entries); the rest (an edit of the second letter, ~150) are looked up one by one. Walking every
         term under the first letter alone would cost far more on a large index.
         """
-        variants = _one_edit_variants(term)
         head = term[:2]
+        # the variants are only spelt out where they must be looked up (``_is_variant`` tests the rest)
+        outside = _second_letter_variants(term) if len(head) == 2 else _one_edit_variants(term)
         found: dict[str, int] = {}
         for f in ("text", "topic", "cards"):
             for cand, freq in self.searcher.terms_with_prefix(f, head) if len(head) == 2 else ():
-                if freq and cand in variants:
+                if freq and _is_variant(term, cand):
                     found[cand] = max(found.get(cand, 0), int(freq))
-            for cand in variants:
-                if not cand.startswith(head) or len(head) < 2:
-                    freq = self.df(f, cand)
-                    if freq:
-                        found[cand] = max(found.get(cand, 0), freq)
+            for cand in outside:
+                freq = self.df(f, cand)
+                if freq:
+                    found[cand] = max(found.get(cand, 0), freq)
         return sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))
 
     def doc_count(self) -> int:
@@ -224,8 +226,17 @@ class TantivySearcher:
 
     # Compilation
     def _term(self, field_name: str, term: str, boost: float = 1.0) -> Any:
-        q = self.tantivy.Query.term_query(self.schema, field_name, term)
-        return q if boost == 1.0 else self.tantivy.Query.boost_query(q, boost)
+        """A term query, built once per (field, term, boost): a long question compiles dozens of them, and
+        tantivy's query objects are immutable (a boolean query clones its clauses), so they can be shared."""
+        key = (field_name, term, boost)
+        q = self._terms.get(key)
+        if q is None:
+            q = self.tantivy.Query.term_query(self.schema, field_name, term)
+            q = q if boost == 1.0 else self.tantivy.Query.boost_query(q, boost)
+            if len(self._terms) >= TERM_QUERIES:
+                self._terms.clear()
+            self._terms[key] = q
+        return q
 
     def _should(self, queries: list[Any]) -> Any:
         if len(queries) == 1:
@@ -340,8 +351,7 @@ class TantivySearcher:
         hits = []
         for score, _, (id_, kind, document, section, lang, text, extra, analysis, context) in found[:limit]:
             highlight.remember(text, analysis)
-            confidence.remember(context_of(extra), context)
-            hits.append(Hit(id_, kind, document, section, lang, text, score, extra))
+            hits.append(Hit(id_, kind, document, section, lang, text, score, extra, context))
         return Page(int(result.count), hits, True)
 
 
@@ -364,3 +374,35 @@ def _one_edit_variants(term: str) -> set[str]:
                 out.add(head + left + letter + right[1:])
     out.discard(term)
     return out
+
+
+def _second_letter_variants(term: str) -> set[str]:
+    """The variants of ``_one_edit_variants`` whose second letter differs from ``term``'s: an edit of the
+    second letter itself (an edit further on keeps it)."""
+    head, tail = term[:1], term[1:]
+    out = {head + tail[1:], head + tail[1:2] + tail[:1] + tail[2:]} if tail else set()
+    for letter in _LETTERS:
+        out.add(head + letter + tail)
+        if tail:
+            out.add(head + letter + tail[1:])
+    return {v for v in out if v[1:2] != tail[:1] and v != term}
+
+
+def _is_variant(term: str, cand: str) -> bool:
+    """``cand in _one_edit_variants(term)``, without spelling the variants out: one deletion, transposition,
+    or insertion or substitution of one of ``_LETTERS`` after the first letter."""
+    if cand == term or cand[:1] != term[:1] or not term:
+        return False
+    a, b = term[1:], cand[1:]
+    p = 0
+    while p < len(a) and p < len(b) and a[p] == b[p]:
+        p += 1
+    if len(b) == len(a) - 1:
+        return a[p + 1 :] == b[p:]
+    if len(b) == len(a) + 1:
+        return b[p] in _LETTERS and b[p + 1 :] == a[p:]
+    if len(b) == len(a):
+        if b[p] in _LETTERS and a[p + 1 :] == b[p + 1 :]:
+            return True
+        return p + 1 < len(a) and a[p] == b[p + 1] and a[p + 1] == b[p] and a[p + 2 :] == b[p + 2 :]
+    return False

@@ -50,4 +50,6 @@ def test_stored_analysis_matches_a_new_one(text: str, seed: int) -> None:
     assert highlight.text_terms(text) == expected[0]
     assert highlight.match_spans(text, asked, prefixes) == expected[1]
     assert highlight._spans(text) == live
+    assert highlight._stored_spans(highlight.encode(text), highlight.text_terms(text)) == sorted(
+        {(s, e) for s, e, _ in live})
     _fresh(text, None)

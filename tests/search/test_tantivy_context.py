@@ -45,7 +45,7 @@ def test_stored_context_terms_are_a_fresh_analysis(tmp_path: Path) -> None:
 
 def test_the_floor_reads_the_stored_context_terms() -> None:
     extra = {"section_title": "Заголовок, которого нет нигде", "cards": ["Nowhere Card"]}
-    hit = Hit("x/1", "ruling", "x", "x/s", "ru", "текст", 1.0, extra)
-    confidence.remember(confidence.context_of(extra), "stored-only-term")
+    hit = Hit("x/1", "ruling", "x", "x/s", "ru", "текст", 1.0, extra, context="stored-only-term")
     assert "stored-only-term" in confidence.hit_terms(hit)
     assert "заголовок" not in confidence.hit_terms(hit)  # not analysed again
+    assert "заголовок" in confidence.hit_terms(Hit("x/1", "ruling", "x", "x/s", "ru", "текст", 1.0, extra))
