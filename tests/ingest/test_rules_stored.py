@@ -27,6 +27,13 @@ def _ingest(*files: Path) -> None:
     assert result.exit_code == 0, result.stderr
 
 
+def _ingest_two_versions(tmp_path: Path) -> None:
+    """The bundled documents and two CR versions of other dates, encodings and line endings."""
+    old = write_cr(tmp_path / "cr-old.txt", cr_text(date="April 1, 2008", old=True), "cp1252", "\r\n")
+    new = write_cr(tmp_path / "cr-new.txt", cr_text(), "utf-8-sig", "\r")
+    _ingest(old, new)
+
+
 def _stored_history(path: Path) -> RulesHistory:
     with connection.reader(path) as conn:
         versions = read.rules_versions(conn, path, eager=False)
@@ -72,9 +79,7 @@ def _compare(path: Path, sample: int) -> int:
 
 
 def test_a_stored_version_answers_as_the_decoded_one(build_dir: Path, tmp_path: Path) -> None:
-    old = write_cr(tmp_path / "cr-old.txt", cr_text(date="April 1, 2008", old=True), "cp1252", "\r\n")
-    new = write_cr(tmp_path / "cr-new.txt", cr_text(), "utf-8-sig", "\r")
-    _ingest(old, new)
+    _ingest_two_versions(tmp_path)
     assert _compare(build_dir / "kb.sqlite", sample=100) > 20
 
 
@@ -89,9 +94,7 @@ def test_the_official_versions_stored_answer_as_decoded(build_dir: Path) -> None
 def test_show_of_a_rule_decodes_no_version_whole(
     build_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    old = write_cr(tmp_path / "cr-old.txt", cr_text(date="April 1, 2008", old=True), "cp1252", "\r\n")
-    new = write_cr(tmp_path / "cr-new.txt", cr_text(), "utf-8-sig", "\r")
-    _ingest(old, new)
+    _ingest_two_versions(tmp_path)
     keys = ("702.78a", "502.78", "702.78", "cr/20080401/502.78", "cr/20260116/glossary/plotwork")
     with monkeypatch.context() as decoded:  # the history of the versions decoded whole, as before
         decoded.setattr(rules_stored, "attach", lambda versions: None)
@@ -115,9 +118,7 @@ def test_a_rule_and_the_stats_print_the_same_plain_as_through_rich(
 ) -> None:
     from kb import plain
 
-    old = write_cr(tmp_path / "cr-old.txt", cr_text(date="April 1, 2008", old=True), "cp1252", "\r\n")
-    new = write_cr(tmp_path / "cr-new.txt", cr_text(), "utf-8-sig", "\r")
-    _ingest(old, new)
+    _ingest_two_versions(tmp_path)
     keys = ["702.78a", "702.78", "502.78", "cr/20080401/502.78", "cr/20260116/glossary/plotwork", "cr/20260116"]
     for args in [["show", key] for key in keys] + [["stats"]]:
         plain_run = runner.invoke(app, args)
