@@ -177,8 +177,11 @@ def filler_face() -> Any:
 
 
 def unparsed(face: Any) -> list[str]:
-    """The parts of a face phase could not read (its ``Unimplemented`` effects and ``Unknown`` triggers)."""
-    out: list[str] = []
+    """The parts of a face phase could not read: its ``Unimplemented`` effects, ``Unknown`` triggers and the
+    clauses its parser says it swallowed (``parse_warnings``: Frontier Mastodon's «if you control a creature with
+    power 4 or greater» dropped, so its counter is unconditional) — a card phase plays without part of its text."""
+    out: list[str] = [str(w.get("description") or w.get("type")) for w in (face or {}).get("parse_warnings") or []
+                      if isinstance(w, dict)]
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):

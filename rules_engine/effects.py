@@ -713,9 +713,13 @@ def _return(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("put_onto_battlefield")
 def _reanimate(ctx: Context, v: dict[str, Any]) -> None:
+    """The permanent is a new object (rule 400.7); ``made`` names it for the rest of the effect ("put target
+    creature card … onto the battlefield under your control. It gains haste. … exile it", 608.2c)."""
     for obj in objects(ctx, v.get("what", "target")):
         under = obj.owner if v.get("under") == "owner" else ctx.controller
-        ctx.game.move(obj, "battlefield", controller=under)
+        new = ctx.game.move(obj, "battlefield", controller=under)
+        if new.zone == "battlefield":
+            ctx.made.append(new)
 
 
 @effect("create_token")

@@ -1871,6 +1871,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "                b.blocking = [o for o in b.blocking if o != a.oid]\n"
            "                a.blocked = any(a.oid in o.blocking for o in game.battlefield)\n"
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n"),
+    # "put target creature card … onto the battlefield under your control. It gains haste. … exile it": the permanent
+    # is a new object (400.7) that the rest of the effect names as `made`; without it nothing gains haste
+    Mutant("reanimated-not-made", "400.7", "effects.py",
+           '        if new.zone == "battlefield":\n            ctx.made.append(new)\n', ""),
 )
 
 

@@ -104,6 +104,23 @@ def test_an_unparsed_card_is_not_comparable(oracle: tuple[Any, dict[str, Any]]) 
     assert not so.unparsed(so.face_of(_invented("Flying")))
 
 
+def test_a_clause_phase_swallowed_is_not_comparable(oracle: tuple[Any, dict[str, Any]]) -> None:
+    """phase reads Frontier Mastodon's ferocious line without its «if you control a creature with power 4 or
+    greater» and says so only in the face's ``parse_warnings`` (a ``SwallowedClause``): its Mastodon always enters
+    with the counter. Such a card is one phase plays without part of its text, so the scenario is not comparable,
+    never a disagreement (official/e2-mastodon-itself was one)."""
+    db, faces = oracle
+    d = db.get("Frontier Mastodon")
+    assert d is not None
+    face = faces.get("frontier mastodon") or so.face_of(d)
+    assert [w["type"] for w in face["parse_warnings"]] == ["SwallowedClause"]
+    assert so.unparsed(face) == [face["parse_warnings"][0]["description"]]
+    scenario = load_scenario(SCENARIOS / "official" / "e2-mastodon-itself.yaml", db)
+    opinion = so.compare(scenario, db, faces, RulesOptions())
+    assert (opinion.status, opinion.reason) == ("not_comparable", "card_unparsed"), opinion.to_dict()
+    assert "Frontier Mastodon" in opinion.why and not opinion.differences
+
+
 def _invented(text: str) -> Any:
     from rules_engine.objects import CardDef
 
