@@ -91,7 +91,7 @@ RECIPIENTS = frozenset({"you", "opponent", "player", "creature", "planeswalker",
 _ON = {"on": "ref", "duration": "duration"}
 EFFECTS: dict[str, dict[str, str] | str] = {
     # A string: the whole value has that shape; a mapping: its keys.
-    "damage": {"amount": "amount", "to": "ref", "cant_be_prevented": "bool"},
+    "damage": {"amount": "amount", "to": "ref", "cant_be_prevented": "bool", "source": "ref"},
     "destroy": "destroy",
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
@@ -116,6 +116,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
     "gain_life": {"n": "amount", "player": "ref"},
     "lose_life": {"n": "amount", "player": "ref"},
+    "set_life": {"n": "amount!", "player": "ref", "their": "bool"},  # rule 119.5: "life total becomes N"
     "mill": {"n": "amount", "player": "ref"},
     "drain": {"n": "amount"},
     "exile": "ref",
@@ -230,6 +231,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "prevent_damage": "prevent_value",
     "modify_damage": "modify_value",
     "modify_counters": "modify_counters_value",
+    "modify_life_gain": "modify_value",  # rule 119.10: "if you would gain life, you gain twice that much instead"
     "damage_cant_be_prevented": None,
     "damage_as_though_wither": None,
     "cant_have_counters": "counter_kind_value",
@@ -261,6 +263,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "creature_attacks": FILTER,
     "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
     "deals_combat_damage_to_player": None,
+    "dealt_damage": None,  # rule 120.1: this permanent is dealt damage (a delayed one: `about` that creature)
     "beginning_of_step": {"step": "step!", "whose": "whose"},
     "counters_put": FILTER,
     "creature_dies": SNAPSHOT_FILTER,
