@@ -600,9 +600,9 @@ def _set_life(ctx: Context, v: dict[str, Any]) -> None:
     ]
     for p, n in wanted:
         now = game.players[p].life
-        game.log(f"Количество жизни {narr.player(p)} должно стать {n} (было {now}; правило 119.5)")
-        if n > now and game.gain_life(p, n - now):
-            game.log(f"{narr.player(p)} получает жизнь (жизнь: {game.players[p].life})")
+        game.log(f"Количество жизни игрока {narr.player(p)} становится {n} (было {now}; правило 119.5)")
+        if n > now and (gained := game.gain_life(p, n - now)):
+            game.log(f"{narr.player(p)} получает {gained} жизни (жизнь: {game.players[p].life})")
         elif n < now and life.lose_life(game, p, now - n):
             game.log(f"{narr.player(p)} теряет {now - n} жизни (жизнь: {game.players[p].life})")
 
