@@ -1871,6 +1871,21 @@ MUTANTS: tuple[Mutant, ...] = (
            "                b.blocking = [o for o in b.blocking if o != a.oid]\n"
            "                a.blocked = any(a.oid in o.blocking for o in game.battlefield)\n"
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n"),
+    # helper dm: "whenever this is dealt damage", damage by another source, life totals that become N, life-gain
+    # replacements
+    Mutant("dealt-damage-never-triggers", "120.1", "triggers.py",
+           "    return event.kind == \"damage\" and isinstance(event.target, GameObject)"
+           " and event.target.oid in oids\n",
+           "    return False\n"),
+    Mutant("dealt-damage-each-source", "510.2", "triggers.py",
+           '    if ability.spec.get("triggered") != "dealt_damage" or event.kind != "damage" or not event.batch:\n',
+           "    if True:\n"),
+    Mutant("damage-source-ignored", "120.1", "effects.py", "        source = dealer\n", "        pass\n"),
+    Mutant("set-life-without-gaining", "119.5", "effects.py",
+           "        if n > now and (gained := game.gain_life(p, n - now)):\n",
+           "        if n > now and (gained := n - now) and not setattr(game.players[p], \"life\", n):\n"),
+    Mutant("life-gain-not-replaced", "119.10", "replacement.py",
+           '    "gain_life": _life_gain_effects,\n', '    "gain_life": _no_effects,\n'),
 )
 
 
