@@ -341,7 +341,7 @@ ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", th
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
                             "counter", "each_counter", "state", "anchor", "modes", "divide"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
-                            "condition", "anchor"}),
+                            "condition", "anchor", "spend_only"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
 }
 
@@ -854,6 +854,9 @@ _CHECKERS: dict[str, Check] = {
     "counters": _counters,
     "mana": _mana,
     "mana_produced": _mana_produced,
+    "spend_only": lambda c, v, what, parent, key: c.keys(  # rule 106.6 (spending.py)
+        v, {"spells": "filter", "abilities": "filter", "x_costs": "bool", "face_down_spells": "bool",
+            "morph_costs": "bool", "manifest_face_up": "bool"}, what),
     "sacrifice": _sacrifice,
     "effect": _effect_shape,
     "effect_condition": _effect_condition,

@@ -17,6 +17,7 @@ from rules_engine import (
     produce,
     rebound,
     reveal,
+    spending,
     tapping,
     teams,
     triggers,
@@ -27,7 +28,7 @@ from rules_engine import targets as tg
 from rules_engine.cipher import encode
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.events import Event
-from rules_engine.mana import ManaCost, format_units, parse_cost, scripted_payment, take_from_pool
+from rules_engine.mana import ManaCost, format_units, parse_cost, scripted_payment
 from rules_engine.objects import AbilityDef, Card, GameObject
 from rules_engine.stackobjects import StackAbility
 
@@ -190,6 +191,7 @@ def _cast(
     else:
         cost = chars.cost or ManaCost()
     x = 0
+    purpose = spending.Purpose("spell", card_obj, has_x=cost.has_x, face_down=face_down)  # rule 106.6
     if cost.has_x:
         if params.get("x") is None:
             raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
@@ -234,12 +236,12 @@ def _cast(
     cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     revealed = reveal.choose(game, player, card_obj, params.get("reveal"))  # an optional additional cost (118.8)
-    pool = game.players[player].mana_pool
-    units = scripted_payment(cost, pool, params.get("pay"))
+    free, allowed = spending.usable(game, player, purpose)  # mana "spend only to cast ..." where it may (106.6)
+    units = scripted_payment(cost, free + allowed, params.get("pay"))
     if extra is not None:  # rule 118.3: without what the additional cost needs, the spell can't be cast
         costs.check(game, extra, card_obj, player)
     # everything checked: do it
-    take_from_pool(pool, units)
+    spending.spend(game, player, units, purpose)
     delve.exile(game, player, card_obj, delved)
     if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
         game.zone_list(card_obj).remove(card_obj)
@@ -527,8 +529,8 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     )
     specs = spec.get("targets", [])
     chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
-    units = scripted_payment(mana, pool, params.get("pay"))
-    take_from_pool(pool, units)
+    purpose = spending.Purpose("ability", obj, has_x=cost.mana.has_x)  # rule 106.6
+    units = spending.pay(game, player, mana, purpose, params.get("pay"))
     if life:
         lifetotal.pay(game, player, life)
         game.log(phyrexian.log_text(narr.player(player), announced, life))
@@ -544,7 +546,10 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.move(obj, "graveyard")
     if is_mana:
         added = produce.produced(game, player, spec["mana"], snap)
-        game.players[player].mana_pool.update(added)
+        if "spend_only" in spec:  # rule 106.6: "Spend this mana only to cast creature spells"
+            spending.add(game, player, added, spec["spend_only"], narr.obj(game, snap))
+        else:
+            game.players[player].mana_pool.update(added)
         game.log(
             f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)} "
             f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(added)}"
