@@ -1886,6 +1886,11 @@ MUTANTS: tuple[Mutant, ...] = (
            "        if n > now and (gained := n - now) and not setattr(game.players[p], \"life\", n):\n"),
     Mutant("life-gain-not-replaced", "119.10", "replacement.py",
            '    "gain_life": _life_gain_effects,\n', '    "gain_life": _no_effects,\n'),
+    Mutant("spend-only-ignored", "106.6", "spending.py",
+           '    """Whether mana with this restriction may pay for this purpose (rule 106.6)."""\n',
+           '    """Whether mana with this restriction may pay for this purpose (rule 106.6)."""\n    return True\n'),
+    Mutant("spend-only-abilities-any-zone", "106.6", "spending.py",
+           '        return obj.zone == "battlefield" and matches(', "        return matches("),
 )
 
 
