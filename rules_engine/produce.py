@@ -40,5 +40,13 @@ def produced(game: Game, player: str, spec: Any, source: Any = None) -> Counter[
     answer = str(game.decide("mana_color", player, "маны какого цвета добавить? (W, U, B, R или G)", source))
     colour = answer.replace("{", "").replace("}", "").upper()
     if len(colour) != 1 or colour not in COLORS:  # rule 105.1: the five colours; colourless is not a colour
-        raise IllegalAction(f"«{answer}» — не цвет маны: нужен один из W, U, B, R, G", "105.1")
+        raise IllegalAction(f"{_named(colour)} — не цвет: нужен белый, синий, черный, красный или зеленый", "105.1")
     return Counter(colour)
+
+
+def _named(colour: str) -> str:
+    """The answer in words for the log («бесцветная мана»), not the letter."""
+    from rules_engine.log import color_name
+
+    name = color_name(colour)
+    return "бесцветная мана" if colour == "C" else f"«{name}»"
