@@ -1014,6 +1014,14 @@ def _counter_ability(ctx: Context, v: Any) -> None:
             game.log(f"Способность {game.describe_stack_item(item)} отменена")
 
 
+@effect("copy_ability")
+def _copy_ability(ctx: Context, v: Any) -> None:
+    """ "Copy that ability" (rule 707.10): the ability of the event, even if it has left the stack since."""
+    original = ctx.event.target if ctx.event is not None else None
+    if isinstance(original, StackAbility):
+        stack.copy_ability(ctx.game, original, ctx.controller)
+
+
 @effect("copy_spell")
 def _copy(ctx: Context, v: dict[str, Any]) -> None:
 

@@ -98,6 +98,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "bolster": {"n": "amount!"},  # rule 701.39a
     "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
     "exploit": "none",  # rule 702.110a
+    "copy_ability": "none",  # rule 707.10: copy the ability of the event ("copy that ability")
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref"},
@@ -263,6 +264,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "creature_attacks": FILTER,
     "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
     "deals_combat_damage_to_player": None,
+    "ability_activated": {**FILTER, "by": "you_or_opponent"},  # rule 602.2: the source; `by`: who activated it
     "dealt_damage": None,  # rule 120.1: this permanent is dealt damage (a delayed one: `about` that creature)
     "beginning_of_step": {"step": "step!", "whose": "whose"},
     "counters_put": FILTER,

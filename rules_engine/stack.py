@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import (
@@ -574,6 +575,29 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     )
     game.log(narr.payment(player, "стоимость способности", narr.cost_text(str(spec.get("activated", ""))), units))
     triggers.targeted(game, chosen, player)
+    # rule 602.2: the ability is activated once its costs are paid (a mana ability never gets here, 605.3b): the
+    # source as it is now ("an ability of equipped creature": still equipped, not sacrificed for the cost)
+    live = game.find(obj.oid)
+    triggers.collect(game, Event("activated", obj=live, lki=snap, player=player, target=item))
+
+
+def copy_ability(game: Game, original: StackAbility, controller: str) -> StackAbility:
+    """Rule 707.10: a copy of an activated or triggered ability goes on the stack with the original's choices (its
+    targets, X) unless new targets are chosen (707.10c); it isn't activated, and whoever copies it controls it."""
+    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets))
+    specs = original.spec.get("targets", [])
+    if specs:
+        answer = game.decide("new_targets", controller, "новые цели для копии (или same)", original.source)
+        if answer not in ("same", None):
+            source = game.find(original.source_oid) or original.source
+            copy.targets = tg.choose(game, specs, answer, controller, source, None)
+    game.stack.append(copy)
+    game.log(
+        f"Создается копия способности «{narr.ability_label(original.ability)}» объекта "
+        f"{narr.obj(game, original.source)} под контролем игрока {narr.player(controller)}"
+        + _targets_text(game, copy.targets)
+    )
+    return copy
 
 
 def copy_spell(

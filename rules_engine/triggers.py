@@ -422,6 +422,16 @@ def _matches(
         )
     if when == "deals_damage":
         return _damage_matches(game, filt or {}, source, controller, event)
+    if when == "ability_activated":  # rule 602.2 (605.3b: never a mana ability): by a player, of a source
+        f = dict(filt or {})
+        by = f.pop("by", None)
+        obj = event.obj
+        return (
+            event.kind == "activated" and isinstance(source, GameObject) and source.zone == "battlefield"
+            and (by is None or (event.player is not None and _whose(game, by, event.player, controller)))
+            and (not f or (obj is not None and obj.zone == "battlefield"
+                           and matches(game, obj, game.chars(obj), f, controller, source)))
+        )
     if when == "dealt_damage":  # "whenever this is dealt damage" (rule 120.1), from the battlefield
         return isinstance(source, GameObject) and source.zone == "battlefield" and _dealt_to(event, (source.oid,))
     if when == "deals_combat_damage_to_player":

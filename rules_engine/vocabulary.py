@@ -58,6 +58,7 @@ TRIGGER_EVENTS = frozenset(
         "attacks",  # this creature attacks
         "creature_attacks",  # a creature matching filter is declared as an attacker (rule 508.3a; `it` is it)
         "deals_damage",  # this object deals damage
+        "ability_activated",  # an activated ability (never a mana ability, 605.3b) is activated: filter on its source
         "dealt_damage",  # this permanent is dealt damage (120.1; damage dealt at once is one event, 510.2, 603.2c)
         "deals_combat_damage_to_player",
         "beginning_of_step",  # filter: {step: upkeep, whose: you|each|opponent}
@@ -194,6 +195,7 @@ EFFECT_NAMES = frozenset(
         "counter_spell",
         "counter_unless_pays",  # {what, cost}: "counter target spell unless its controller pays {1}" (118.12a)
         "copy_spell",
+        "copy_ability",  # rule 707.10: copy the activated or triggered ability of the event
         "if_spent",
         "may",
         "sacrifice",

@@ -1891,6 +1891,12 @@ MUTANTS: tuple[Mutant, ...] = (
            '    """Whether mana with this restriction may pay for this purpose (rule 106.6)."""\n    return True\n'),
     Mutant("spend-only-abilities-any-zone", "106.6", "spending.py",
            '        return obj.zone == "battlefield" and matches(', "        return matches("),
+    Mutant("activation-no-event", "602.2", "stack.py",
+           '    triggers.collect(game, Event("activated", obj=live, lki=snap, player=player, target=item))\n', ""),
+    Mutant("ability-copy-loses-x", "707.10", "stack.py",
+           "    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets))\n",
+           "    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets),"
+           " x=0)\n"),
 )
 
 
