@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, copies, playfrom, stack, teams, triggers, turn
+from rules_engine import combat, copies, playfrom, spending, stack, teams, triggers, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.events import Event
 from rules_engine.game import Game
-from rules_engine.mana import parse_cost, scripted_payment, take_from_pool
+from rules_engine.mana import parse_cost
 
 ACTIONS = (
     "cast",
@@ -146,9 +146,9 @@ def _turn_face_up(game: Game, player: str, ref: str, params: dict[str, Any]) -> 
         raise IllegalAction(f"так перевернуть нельзя: {via}", _face_up_rule(obj))
     cost = parse_cost(str(morph_cost)) if via == "morph" else definition.cost
     assert cost is not None
-    pool = game.players[player].mana_pool
-    units = scripted_payment(cost, pool, params.get("pay"))
-    take_from_pool(pool, units)
+    # rule 106.6: turning face up is a special action (116.2b), not an ability: only mana allowed for it pays
+    purpose = spending.Purpose("morph" if via == "morph" else "manifest", obj)
+    units = spending.pay(game, player, cost, purpose, params.get("pay"))
     obj.face_down = False
     obj.transformed = False  # a manifested double-faced card turns its front face up
     obj.manifested = False

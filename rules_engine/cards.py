@@ -383,6 +383,10 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             raise c.fail(raw, f"bad cost {raw['activated']!r}: {exc}", kind) from exc
         if "mana" in raw:
             c.check("mana_produced", raw["mana"], "mana", raw, "mana")
+        if "spend_only" in raw:  # rule 106.6: what the mana it adds may be spent on
+            if "mana" not in raw:
+                raise c.fail(raw, "spend_only: only a mana ability (mana:) adds mana to restrict", "spend_only")
+            c.check("spend_only", raw["spend_only"], "spend_only", raw, "spend_only")
         if "timing" in raw and raw["timing"] != "sorcery":
             raise c.fail(raw, f"timing: sorcery is the only one known, not {raw['timing']!r}", "timing")
         if "zone" in raw and raw["zone"] not in ("battlefield", "hand"):

@@ -15,6 +15,7 @@ so this module sits above every procedure it uses (``stack``, ``combat``, ``trig
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace as dataclass_replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import (
@@ -290,11 +291,39 @@ _LAYER_RU = {
 # -- effects -----------------------------------------------------------------------------------------
 @effect("damage")
 def _damage(ctx: Context, v: dict[str, Any]) -> None:
+    """The spell or the ability's source deals the damage; ``source: REF`` names another dealer ("it deals that much
+    damage": Arcbond's creature, rule 120.1), and then a recipient filter's ``other`` means other than that dealer."""
     n = amount(ctx, v.get("amount", 0))
     unpreventable = bool(v.get("cant_be_prevented"))  # "this damage can't be prevented" (615.12)
-    source = ctx.spell or ctx.source
-    for thing in things(ctx, v.get("to", "target")):
+    source: GameObject | Snapshot = ctx.spell or ctx.source
+    recipients = ctx
+    if "source" in v:
+        dealer = _damage_source(ctx, v["source"])
+        if dealer is None:
+            ctx.game.log("Источника этих повреждений больше нет, и о нем ничего не известно: повреждения не наносятся")
+            return
+        source = dealer
+        recipients = dataclass_replace(ctx, source=source, spell=None)
+    for thing in things(recipients, v.get("to", "target")):
         ctx.dealt += replacement.deal_damage(ctx.game, source, thing, n, cant_be_prevented=unpreventable)
+
+
+def _damage_source(ctx: Context, ref: Any) -> GameObject | Snapshot | None:
+    """The object a ``source:`` names: live on the battlefield, else as it last existed there (rules 608.2h,
+    120.1: a creature dealt lethal damage still deals "that much damage" once it has died)."""
+    game = ctx.game
+    if ref == "that":  # rule 603.7c: the delayed trigger's very object
+        for oid in ctx.about:
+            live = game.find(oid)
+            if live is not None and live.zone == "battlefield":
+                return live
+            if (snap := game.lki.get(oid)) is not None:
+                return snap
+        return None
+    if ref == "self":
+        return ctx.source_live() or ctx.source
+    found = objects(ctx, ref)
+    return found[0] if found else _target_lki(ctx, ref)
 
 
 @effect("destroy")
@@ -554,8 +583,28 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
 def _gain(ctx: Context, v: dict[str, Any]) -> None:
     n = amount(ctx, v.get("n", 1))
     for p in players(ctx, v.get("player", "you")):
-        if ctx.game.gain_life(p, n):
-            ctx.game.log(f"{narr.player(p)} получает {n} жизни (жизнь: {ctx.game.players[p].life})")
+        if gained := ctx.game.gain_life(p, n):  # what replacement effects made of it (119.10)
+            ctx.game.log(f"{narr.player(p)} получает {gained} жизни (жизнь: {ctx.game.players[p].life})")
+
+
+@effect("set_life")
+def _set_life(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 119.5: "a player's life total becomes N": that player gains or loses the difference, so a player who
+    can't gain life keeps a lower total (119.7) and life-gain replacements apply to the gain (119.10). Every number
+    is counted first, as the effect begins; ``their``: counted with that player as "you" ("the number of creatures
+    they control")."""
+    game = ctx.game
+    wanted = [
+        (p, amount(dataclass_replace(ctx, controller=p) if v.get("their") else ctx, v["n"]))
+        for p in players(ctx, v.get("player", "you"))
+    ]
+    for p, n in wanted:
+        now = game.players[p].life
+        game.log(f"Количество жизни игрока {narr.player(p)} становится {n} (было {now}; правило 119.5)")
+        if n > now and (gained := game.gain_life(p, n - now)):
+            game.log(f"{narr.player(p)} получает {gained} жизни (жизнь: {game.players[p].life})")
+        elif n < now and life.lose_life(game, p, now - n):
+            game.log(f"{narr.player(p)} теряет {now - n} жизни (жизнь: {game.players[p].life})")
 
 
 @effect("lose_life")
@@ -967,6 +1016,14 @@ def _counter_ability(ctx: Context, v: Any) -> None:
         if isinstance(item, StackAbility) and item.sid == sid:
             game.stack.remove(item)
             game.log(f"Способность {game.describe_stack_item(item)} отменена")
+
+
+@effect("copy_ability")
+def _copy_ability(ctx: Context, v: Any) -> None:
+    """ "Copy that ability" (rule 707.10): the ability of the event, even if it has left the stack since."""
+    original = ctx.event.target if ctx.event is not None else None
+    if isinstance(original, StackAbility):
+        stack.copy_ability(ctx.game, original, ctx.controller)
 
 
 @effect("copy_spell")

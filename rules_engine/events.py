@@ -31,6 +31,7 @@ class Event:
     counter: str | None = None
     step: str | None = None
     player: str | None = None
+    batch: int = 0  # the simultaneous batch it belongs to (``Game.simultaneously``), 0 if none: rules 510.2, 603.2c
 
 
 @dataclass

@@ -71,6 +71,7 @@ class Game:
         self._time = 1
         self._chars: dict[int, Characteristics] | None = None
         self._batch: dict[int, Snapshot] | None = None
+        self.batch_serial = 0  # numbers each outermost simultaneous batch, so its events can be told as one
 
     # -- identities and time -------------------------------------------------------------------------
     def new_id(self) -> int:
@@ -179,6 +180,7 @@ class Game:
         """Events inside happen at once: every object is seen as it was before any of them (LKI)."""
         outer = self._batch
         if outer is None:
+            self.batch_serial += 1
             self._batch = {}
             self._batch = {o.oid: self.snapshot(o) for o in self.battlefield}
         try:

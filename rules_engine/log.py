@@ -354,7 +354,7 @@ def attempt(game: Game, kind: str, params: Mapping[str, Any]) -> str:
     elif kind == "advance":
         what = f" «{STEP_NAMES.get(str(value), str(value))}»"
     elif kind == "mana" and value is not None:
-        what = f" {value}"
+        what = " " + named(game, value)
     extras = []
     if params.get("targets") is not None:
         targets = params["targets"] if isinstance(params["targets"], list) else [params["targets"]]
@@ -455,7 +455,7 @@ def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> st
         picked = value if isinstance(value, list) else [value]
         return f"{label}: {', '.join(color_name(str(c)) for c in picked)}"
     if kind == "mana_color":  # «цвет маны: синий», not the letter
-        return f"{label}: {COLOR_NAMES.get(str(value).strip('{}').upper(), str(value))}"
+        return f"{label}: {color_name(str(value).strip('{}').upper())}"
     if kind in ("enter_choice", "option"):  # «выбор при выходе на поле битвы: «Драконы»», not the English word
         return f"{label}: {anchor_word(str(value))}"
     if kind == "counter_kind":  # «какой жетон переместить: жетон возраста», not the internal kind

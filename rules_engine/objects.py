@@ -247,6 +247,8 @@ class Player:
     exile: list[GameObject] = field(default_factory=list)
     command: list[GameObject] = field(default_factory=list)  # emblems (rule 114.1)
     mana_pool: Counter[str] = field(default_factory=Counter)
+    # rule 106.6: mana that can be spent only on some things, one (type, restriction, source) per mana (spending.py)
+    restricted_mana: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
     counters: Counter[str] = field(default_factory=Counter)
     lost: bool = False
     left: bool = False  # has left the game (rule 800.4a): its objects are gone, the game goes on

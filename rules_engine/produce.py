@@ -19,20 +19,34 @@ ANY_COLOR = "any"
 
 
 def is_produced(text: str) -> bool:
-    """The shapes a card definition may give: ``any`` or mana units (``G``, ``{C}{C}``)."""
-    if text == ANY_COLOR:
+    """The shapes a card definition may give: ``any``, ``any:N`` or mana units (``G``, ``{C}{C}``)."""
+    if text == ANY_COLOR or (text.startswith(ANY_COLOR + ":") and text[len(ANY_COLOR) + 1:].isdigit()):
         return True
     parse_units(text)
     return True
 
 
 def produced(game: Game, player: str, spec: Any, source: Any = None) -> Counter[str]:
-    """The mana added: ``spec`` as units, or for ``any`` one mana of the colour the player chooses now."""
+    """The mana added: ``spec`` as units, for ``any`` one mana of the colour the player chooses now, for ``any:N``
+    N mana "in any combination of colors", each one's colour chosen in turn (106.1: never colourless)."""
     text = str(spec)
+    if text.startswith(ANY_COLOR + ":"):
+        total: Counter[str] = Counter()
+        for _ in range(int(text[len(ANY_COLOR) + 1:])):
+            total += produced(game, player, ANY_COLOR, source)
+        return total
     if text != ANY_COLOR:
         return parse_units(text)
     answer = str(game.decide("mana_color", player, "маны какого цвета добавить? (W, U, B, R или G)", source))
     colour = answer.replace("{", "").replace("}", "").upper()
     if len(colour) != 1 or colour not in COLORS:  # rule 105.1: the five colours; colourless is not a colour
-        raise IllegalAction(f"«{answer}» — не цвет маны: нужен один из W, U, B, R, G", "105.1")
+        raise IllegalAction(f"{_named(colour)} — не цвет: нужен белый, синий, черный, красный или зеленый", "105.1")
     return Counter(colour)
+
+
+def _named(colour: str) -> str:
+    """The answer in words for the log («бесцветная мана»), not the letter."""
+    from rules_engine.log import color_name
+
+    name = color_name(colour)
+    return "бесцветная мана" if colour == "C" else f"«{name}»"

@@ -421,8 +421,10 @@ def _dealt(game: Game, ev: Proposed) -> int:
     lki = source if isinstance(source, Snapshot) else game.snapshot(source)
     # "that player" of "whenever this deals damage to a player" is the player dealt damage (the event's player)
     dealt = recipient if isinstance(recipient, str) else None
+    batch = game.batch_serial if game._batch is not None else 0  # damage dealt at once is one event (510.2)
     triggers.collect(
-        game, Event("damage", lki=lki, target=recipient, amount=amount, combat=ev.combat, player=dealt)
+        game,
+        Event("damage", lki=lki, target=recipient, amount=amount, combat=ev.combat, player=dealt, batch=batch),
     )
     if ev.combat and isinstance(recipient, str):
         triggers.collect(
@@ -698,6 +700,27 @@ def _no_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     return iter(())
 
 
+def _life_gain_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
+    """Rule 119.10: "if you would gain life, you gain twice that much life instead" (a replacement, 614.1a); one that
+    can't gain life has no event to replace (119.7, 614.17: ``_forbidden`` stops it before)."""
+    assert isinstance(ev.affected, str)
+    for holder, ability in _statics(game, "modify_life_gain"):
+        value = ability.spec.get("value") or {}
+        if ev.affected == game.controller(holder):
+            change = {k: int(v) for k, v in value.items()}
+            yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
+                              f"изменение получаемой жизни ({narr.obj(game, holder)})",
+                              partial(_modify_life_gain, change=change, holder=holder),
+                              sig=("modify", tuple(sorted(change.items()))))
+
+
+def _modify_life_gain(game: Game, ev: Proposed, change: dict[str, int], holder: GameObject) -> list[Proposed]:
+    new = _changed(ev.amount, change)
+    game.log(f"{narr.obj(game, holder)}: вместо {ev.amount} жизни {narr.player(str(ev.affected))} получает {new} "
+             "(эффект замены)")
+    return [ev.but(amount=new)]
+
+
 # -- card draws (rules 121.6, 614.11) ----------------------------------------------------------------------------
 def _draw_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     assert isinstance(ev.affected, str)
@@ -734,6 +757,6 @@ _FINDERS: dict[str, Callable[[Game, Proposed], Iterator[Replacement]]] = {
     "zone_change": _zone_effects,
     "enter": _enter_effects,
     "counters": _counter_effects,
-    "gain_life": _no_effects,
+    "gain_life": _life_gain_effects,
     "draw": _draw_effects,
 }

@@ -91,13 +91,14 @@ RECIPIENTS = frozenset({"you", "opponent", "player", "creature", "planeswalker",
 _ON = {"on": "ref", "duration": "duration"}
 EFFECTS: dict[str, dict[str, str] | str] = {
     # A string: the whole value has that shape; a mapping: its keys.
-    "damage": {"amount": "amount", "to": "ref", "cant_be_prevented": "bool"},
+    "damage": {"amount": "amount", "to": "ref", "cant_be_prevented": "bool", "source": "ref"},
     "destroy": "destroy",
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "bolster": {"n": "amount!"},  # rule 701.39a
     "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
     "exploit": "none",  # rule 702.110a
+    "copy_ability": "none",  # rule 707.10: copy the ability of the event ("copy that ability")
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref"},
@@ -116,6 +117,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
     "gain_life": {"n": "amount", "player": "ref"},
     "lose_life": {"n": "amount", "player": "ref"},
+    "set_life": {"n": "amount!", "player": "ref", "their": "bool"},  # rule 119.5: "life total becomes N"
     "mill": {"n": "amount", "player": "ref"},
     "drain": {"n": "amount"},
     "exile": "ref",
@@ -230,6 +232,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "prevent_damage": "prevent_value",
     "modify_damage": "modify_value",
     "modify_counters": "modify_counters_value",
+    "modify_life_gain": "modify_value",  # rule 119.10: "if you would gain life, you gain twice that much instead"
     "damage_cant_be_prevented": None,
     "damage_as_though_wither": None,
     "cant_have_counters": "counter_kind_value",
@@ -261,6 +264,8 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "creature_attacks": FILTER,
     "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
     "deals_combat_damage_to_player": None,
+    "ability_activated": {**FILTER, "by": "you_or_opponent"},  # rule 602.2: the source; `by`: who activated it
+    "dealt_damage": None,  # rule 120.1: this permanent is dealt damage (a delayed one: `about` that creature)
     "beginning_of_step": {"step": "step!", "whose": "whose"},
     "counters_put": FILTER,
     "creature_dies": SNAPSHOT_FILTER,
@@ -338,7 +343,7 @@ ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", th
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
                             "counter", "each_counter", "state", "anchor", "modes", "divide"}),
     "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
-                            "condition", "anchor"}),
+                            "condition", "anchor", "spend_only"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
 }
 
@@ -851,6 +856,9 @@ _CHECKERS: dict[str, Check] = {
     "counters": _counters,
     "mana": _mana,
     "mana_produced": _mana_produced,
+    "spend_only": lambda c, v, what, parent, key: c.keys(  # rule 106.6 (spending.py)
+        v, {"spells": "filter", "abilities": "filter", "x_costs": "bool", "face_down_spells": "bool",
+            "morph_costs": "bool", "manifest_face_up": "bool"}, what),
     "sacrifice": _sacrifice,
     "effect": _effect_shape,
     "effect_condition": _effect_condition,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import (
@@ -17,6 +18,7 @@ from rules_engine import (
     produce,
     rebound,
     reveal,
+    spending,
     tapping,
     teams,
     triggers,
@@ -27,7 +29,7 @@ from rules_engine import targets as tg
 from rules_engine.cipher import encode
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.events import Event
-from rules_engine.mana import ManaCost, format_units, parse_cost, scripted_payment, take_from_pool
+from rules_engine.mana import ManaCost, format_units, parse_cost, scripted_payment
 from rules_engine.objects import AbilityDef, Card, GameObject
 from rules_engine.stackobjects import StackAbility
 
@@ -190,6 +192,7 @@ def _cast(
     else:
         cost = chars.cost or ManaCost()
     x = 0
+    purpose = spending.Purpose("spell", card_obj, has_x=cost.has_x, face_down=face_down)  # rule 106.6
     if cost.has_x:
         if params.get("x") is None:
             raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
@@ -234,12 +237,12 @@ def _cast(
     cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     revealed = reveal.choose(game, player, card_obj, params.get("reveal"))  # an optional additional cost (118.8)
-    pool = game.players[player].mana_pool
-    units = scripted_payment(cost, pool, params.get("pay"))
+    free, allowed = spending.usable(game, player, purpose)  # mana "spend only to cast ..." where it may (106.6)
+    units = scripted_payment(cost, free + allowed, params.get("pay"))
     if extra is not None:  # rule 118.3: without what the additional cost needs, the spell can't be cast
         costs.check(game, extra, card_obj, player)
     # everything checked: do it
-    take_from_pool(pool, units)
+    spending.spend(game, player, units, purpose)
     delve.exile(game, player, card_obj, delved)
     if card_obj.is_copy:  # a copy cast from exile (cipher) is not a card: it just goes on the stack
         game.zone_list(card_obj).remove(card_obj)
@@ -527,8 +530,8 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     )
     specs = spec.get("targets", [])
     chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
-    units = scripted_payment(mana, pool, params.get("pay"))
-    take_from_pool(pool, units)
+    purpose = spending.Purpose("ability", obj, has_x=cost.mana.has_x)  # rule 106.6
+    units = spending.pay(game, player, mana, purpose, params.get("pay"))
     if life:
         lifetotal.pay(game, player, life)
         game.log(phyrexian.log_text(narr.player(player), announced, life))
@@ -544,7 +547,10 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.move(obj, "graveyard")
     if is_mana:
         added = produce.produced(game, player, spec["mana"], snap)
-        game.players[player].mana_pool.update(added)
+        if "spend_only" in spec:  # rule 106.6: "Spend this mana only to cast creature spells"
+            spending.add(game, player, added, spec["spend_only"], narr.obj(game, snap))
+        else:
+            game.players[player].mana_pool.update(added)
         game.log(
             f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)} "
             f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(added)}"
@@ -569,6 +575,29 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     )
     game.log(narr.payment(player, "стоимость способности", narr.cost_text(str(spec.get("activated", ""))), units))
     triggers.targeted(game, chosen, player)
+    # rule 602.2: the ability is activated once its costs are paid (a mana ability never gets here, 605.3b): the
+    # source as it is now ("an ability of equipped creature": still equipped, not sacrificed for the cost)
+    live = game.find(obj.oid)
+    triggers.collect(game, Event("activated", obj=live, lki=snap, player=player, target=item))
+
+
+def copy_ability(game: Game, original: StackAbility, controller: str) -> StackAbility:
+    """Rule 707.10: a copy of an activated or triggered ability goes on the stack with the original's choices (its
+    targets, X) unless new targets are chosen (707.10c); it isn't activated, and whoever copies it controls it."""
+    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets))
+    specs = original.spec.get("targets", [])
+    if specs:
+        answer = game.decide("new_targets", controller, "новые цели для копии (или same)", original.source)
+        if answer not in ("same", None):
+            source = game.find(original.source_oid) or original.source
+            copy.targets = tg.choose(game, specs, answer, controller, source, None)
+    game.stack.append(copy)
+    game.log(
+        f"Создается копия способности «{narr.ability_label(original.ability)}» объекта "
+        f"{narr.obj(game, original.source)} под контролем игрока {narr.player(controller)}"
+        + _targets_text(game, copy.targets)
+    )
+    return copy
 
 
 def copy_spell(

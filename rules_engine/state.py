@@ -47,6 +47,7 @@ class GameState(Protocol):
     first_strike_step: bool
     first_strikers: set[int]
     _batch: dict[int, Snapshot] | None
+    batch_serial: int  # the outermost simultaneous batch now or last (``Game.simultaneously``)
 
     def new_id(self) -> int: ...
 

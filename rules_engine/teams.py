@@ -150,4 +150,5 @@ def leave_game(game: Game, player: str) -> None:
     for obj in still:  # objects of others that the leaving player still controls
         game.move(obj, "exile")
     p.mana_pool.clear()
+    p.restricted_mana.clear()
     game.touch()

@@ -7,7 +7,7 @@ stopped being a creature, still triggers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import choices, divide, history, modes, reveal
@@ -203,7 +203,7 @@ def collect(game: Game, event: Event) -> None:
             if _matches(game, ability, source, chars, controller, event) and check_condition(
                 game, ability.spec.get("condition"), source, event
             ):
-                if _one_or_more_pending(game, ability, source, event):
+                if _one_or_more_pending(game, ability, source, event) or _joins_pending(game, ability, source, event):
                     continue
                 snap = source if isinstance(source, Snapshot) else game.snapshot(source)
                 for _ in range(_occurrences(ability, event)):
@@ -221,6 +221,30 @@ def _one_or_more_pending(game: Game, ability: Any, source: GameObject | Snapshot
     )
 
 
+def _joins_pending(game: Game, ability: Any, source: GameObject | Snapshot, event: Event) -> bool:
+    """Rules 510.2, 603.2c: damage dealt at once by several sources (two blockers) is one event for "whenever this
+    is dealt damage": it triggers once, and "that much damage" is the total. Another damage event of the same batch
+    to the same recipient is added to the trigger still waiting instead of triggering again."""
+    if ability.spec.get("triggered") != "dealt_damage" or event.kind != "damage" or not event.batch:
+        return False
+    recipient = getattr(event.target, "oid", event.target)
+    for i, p in enumerate(game.pending_triggers):
+        before = p.event
+        if (
+            p.ability.name == ability.name and p.source.oid == source.oid and before.kind == "damage"
+            and before.batch == event.batch and getattr(before.target, "oid", before.target) == recipient
+        ):
+            game.pending_triggers[i] = replace(p, event=replace(before, amount=before.amount + event.amount))
+            return True
+    return False
+
+
+def _dealt_to(event: Event, oids: tuple[int, ...]) -> bool:
+    """ "Whenever [this / that creature] is dealt damage" (rule 120.1): the damage event's recipient is that very
+    object (400.7), however much damage and even lethal damage (the trigger is collected before 704.5g)."""
+    return event.kind == "damage" and isinstance(event.target, GameObject) and event.target.oid in oids
+
+
 def _occurrences(ability: Any, event: Event) -> int:
     """Rule 603.2c: an event holding several occurrences triggers once for each. "Whenever a counter is put on"
     (``each_counter``) sees each counter of a group put at once; "one or more counters" sees the group once."""
@@ -236,6 +260,8 @@ def _collect_delayed(game: Game, event: Event) -> None:
         if not _delayed_matches(game, delayed, event):
             continue
         if not check_condition(game, delayed.ability.spec.get("condition"), delayed.source, event):
+            continue
+        if _joins_pending(game, delayed.ability, delayed.source, event):
             continue
         game.pending_triggers.append(
             PendingTrigger(delayed.controller, delayed.ability, delayed.source, event, delayed.about)
@@ -258,6 +284,8 @@ def _delayed_matches(game: Game, delayed: Any, event: Event) -> bool:
         if when == "leaves":
             return True
         return event.to_zone == "graveyard" and (when != "dies" or "Creature" in lki.chars.types)
+    if delayed.about and when == "dealt_damage":  # "whenever that creature is dealt damage this turn" (Arcbond)
+        return _dealt_to(event, delayed.about)
     if delayed.about and when in ("turned_face_up", "becomes_target", "attacks", "blocks", "becomes_blocked"):
         return event.kind == when and event.obj is not None and event.obj.oid in delayed.about
     return _matches(game, ability, delayed.source, delayed.source.chars, delayed.controller, event)
@@ -394,6 +422,18 @@ def _matches(
         )
     if when == "deals_damage":
         return _damage_matches(game, filt or {}, source, controller, event)
+    if when == "ability_activated":  # rule 602.2 (605.3b: never a mana ability): by a player, of a source
+        f = dict(filt or {})
+        by = f.pop("by", None)
+        obj = event.obj
+        return (
+            event.kind == "activated" and isinstance(source, GameObject) and source.zone == "battlefield"
+            and (by is None or (event.player is not None and _whose(game, by, event.player, controller)))
+            and (not f or (obj is not None and obj.zone == "battlefield"
+                           and matches(game, obj, game.chars(obj), f, controller, source)))
+        )
+    if when == "dealt_damage":  # "whenever this is dealt damage" (rule 120.1), from the battlefield
+        return isinstance(source, GameObject) and source.zone == "battlefield" and _dealt_to(event, (source.oid,))
     if when == "deals_combat_damage_to_player":
         return (
             event.kind == "combat_damage_to_player" and event.lki is not None and event.lki.oid == source.oid

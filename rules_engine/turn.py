@@ -106,11 +106,12 @@ def empty_pools(game: Game, current: str, nxt: str) -> None:
     if game.options.mana_burn and PHASES[current] == PHASES[nxt]:
         return
     for p in game.players.values():
-        unused = sum(p.mana_pool.values())
+        unused = sum(p.mana_pool.values()) + len(p.restricted_mana)
         if unused and game.options.mana_burn:
             p.life -= unused
             game.log(f"Ожог маны: {narr.player(p.name)} теряет {unused} жизни (жизнь: {p.life})")
         p.mana_pool.clear()
+        p.restricted_mana.clear()  # rule 106.6 mana empties as any other (500.4)
 
 
 def advance_step(game: Game) -> None:

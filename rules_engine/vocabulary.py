@@ -58,6 +58,8 @@ TRIGGER_EVENTS = frozenset(
         "attacks",  # this creature attacks
         "creature_attacks",  # a creature matching filter is declared as an attacker (rule 508.3a; `it` is it)
         "deals_damage",  # this object deals damage
+        "ability_activated",  # an activated ability (never a mana ability, 605.3b) is activated: filter on its source
+        "dealt_damage",  # this permanent is dealt damage (120.1; damage dealt at once is one event, 510.2, 603.2c)
         "deals_combat_damage_to_player",
         "beginning_of_step",  # filter: {step: upkeep, whose: you|each|opponent}
         "counters_put",  # counters (counter: kind) are put on a permanent matching filter, or it enters with them
@@ -136,6 +138,7 @@ STATIC_KINDS = frozenset(
         "instead_of_dying",  # rule 614.1a: value {zone}: "if this creature would die, put it into ZONE instead"
         "prevent_damage",  # rule 615.10: value {n: N|all}: damage to the affected permanents is prevented
         "modify_damage",  # rule 614.1a: value {times|plus|minus: N}: damage from the affected sources changes
+        "modify_life_gain",  # rule 119.10: value {times|plus: N}: life its controller would gain changes
         "modify_counters",  # rule 614.16: value {kind, times|plus|minus: N}: counters put on the affected change
         "damage_cant_be_prevented",  # rule 615.12: damage from the affected sources ({}: all) can't be prevented
         "damage_as_though_wither",  # rule 702.80a (120.3d): damage from every source (or the affected) as with wither
@@ -176,6 +179,7 @@ EFFECT_NAMES = frozenset(
         "draw",
         "gain_life",
         "lose_life",
+        "set_life",  # rule 119.5: {player, n, their}: the life total becomes N (gain or lose the difference)
         "exile",
         "return_to_hand",
         "return_to_battlefield",
@@ -191,6 +195,7 @@ EFFECT_NAMES = frozenset(
         "counter_spell",
         "counter_unless_pays",  # {what, cost}: "counter target spell unless its controller pays {1}" (118.12a)
         "copy_spell",
+        "copy_ability",  # rule 707.10: copy the activated or triggered ability of the event
         "if_spent",
         "may",
         "sacrifice",

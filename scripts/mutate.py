@@ -1875,6 +1875,32 @@ MUTANTS: tuple[Mutant, ...] = (
     # is a new object (400.7) that the rest of the effect names as `made`; without it nothing gains haste
     Mutant("reanimated-not-made", "400.7", "effects.py",
            '        if new.zone == "battlefield":\n            ctx.made.append(new)\n', ""),
+    # helper dm: "whenever this is dealt damage", damage by another source, life totals that become N, life-gain
+    # replacements
+    Mutant("dealt-damage-never-triggers", "120.1", "triggers.py",
+           "    return event.kind == \"damage\" and isinstance(event.target, GameObject)"
+           " and event.target.oid in oids\n",
+           "    return False\n"),
+    Mutant("dealt-damage-each-source", "510.2", "triggers.py",
+           '    if ability.spec.get("triggered") != "dealt_damage" or event.kind != "damage" or not event.batch:\n',
+           "    if True:\n"),
+    Mutant("damage-source-ignored", "120.1", "effects.py", "        source = dealer\n", "        pass\n"),
+    Mutant("set-life-without-gaining", "119.5", "effects.py",
+           "        if n > now and (gained := game.gain_life(p, n - now)):\n",
+           "        if n > now and (gained := n - now) and not setattr(game.players[p], \"life\", n):\n"),
+    Mutant("life-gain-not-replaced", "119.10", "replacement.py",
+           '    "gain_life": _life_gain_effects,\n', '    "gain_life": _no_effects,\n'),
+    Mutant("spend-only-ignored", "106.6", "spending.py",
+           '    """Whether mana with this restriction may pay for this purpose (rule 106.6)."""\n',
+           '    """Whether mana with this restriction may pay for this purpose (rule 106.6)."""\n    return True\n'),
+    Mutant("spend-only-abilities-any-zone", "106.6", "spending.py",
+           '        return obj.zone == "battlefield" and matches(', "        return matches("),
+    Mutant("activation-no-event", "602.2", "stack.py",
+           '    triggers.collect(game, Event("activated", obj=live, lki=snap, player=player, target=item))\n', ""),
+    Mutant("ability-copy-loses-x", "707.10", "stack.py",
+           "    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets))\n",
+           "    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets),"
+           " x=0)\n"),
 )
 
 

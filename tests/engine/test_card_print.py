@@ -360,7 +360,8 @@ def units(card: CardDef) -> int:
             count += card.effect_lines  # one paragraph, unless the definition says its effect spans more
             continue
         if ability.kind == "activated" and "mana" in ability.spec:
-            mana_costs.add(str(ability.spec["activated"]))
+            # one line per cost ("{T}: Add {W} or {U}"); a spending restriction (106.6) is a line's own
+            mana_costs.add(str(ability.spec["activated"]) + repr(ability.spec.get("spend_only")))
         elif ability.kind == "static" and ability.spec.get("static") in ("choose_as_enters", "exile_as_enters"):
             count += 1  # "As this enters, choose / exile ...": a line of its own (614.12), whatever else is static
         elif ability.kind == "static":
