@@ -344,7 +344,7 @@ class TantivySearcher:
             if len(words) == 1:
                 queries.append(self._term(field_name, words[0]))
                 continue
-            pairs = [f"{a} {b}" for a, b in itertools.pairwise(words)]
+            pairs: list[Any] = [f"{a} {b}" for a, b in itertools.pairwise(words)]
             if all(self.has(pairs_field, pair) for pair in pairs):
                 if len(pairs) == 1:
                     queries.append(self._term(pairs_field, pairs[0]))
