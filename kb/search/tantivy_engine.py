@@ -247,6 +247,7 @@ class TantivySearcher:
         self.searcher = index.searcher()
         self._df: dict[tuple[str, str], int] = {}
         self._terms: dict[tuple[str, str, float], Any] = {}
+        self._phrases: dict[Phrase, Any] = {}  # ``_phrase``'s queries, by phrase (the plan's nodes are values)
         self.left_out = 0  # the largest frequency of a word the last search left out (``compile``'s ``cap``)
         self.large = self.doc_count() > EXACT_TOTAL_LIMIT
 
@@ -333,6 +334,31 @@ class TantivySearcher:
             return query
         return self.tantivy.Query.boost_query(query, boost)
 
+    def _phrase(self, node: Phrase) -> Any:
+        """A phrase's query (``compile``), built once per phrase: a glossary wording comes back with every
+        question that names its idea, and its pairs and variants cost more to build than to run."""
+        Q, Occur = self.tantivy.Query, self.tantivy.Occur
+        if not node.exact and self.large and self._rarest(node) > COMMON_FRACTION * self.doc_count():
+            return None  # a glossary wording of common words only: whoosh's large-index plan drops it too
+        per_field = []
+        for f in node.fields:
+            present = [self._distinct(f, [t for t in position if self.has(f, t)]) for position in node.positions]
+            if not all(present):
+                continue
+            variants = list(itertools.islice(itertools.product(*present), MAX_PHRASE_VARIANTS))
+            matched = self._phrase_match(f, variants)
+            if matched is None:
+                continue
+            boost = FIELD_BOOSTS.get(f, 1.0)
+            # a document holding the phrase holds a reading of every word: all required, the words are
+            # scored by seeking to the phrase's documents instead of decoding their whole postings
+            words = [self._dismax([self._term(f, t, boost) for t in terms]) for terms in present]
+            per_field.append(Q.boolean_query([(Occur.Must, matched), *((Occur.Must, w) for w in words)]))
+        if not per_field:
+            return None
+        # the best field counts, as whoosh scores its DisMax (whoosh_dismax.DISMAX_TIEBREAK)
+        return self._boosted(self._dismax(per_field), node.boost / max(1, len(node.positions)))
+
     def _phrase_match(self, field_name: str, variants: list[tuple[str, ...]]) -> Any:
         """An unscored query matching the documents that hold one of the variants as a phrase, or None when
         none can: each variant by its adjacent pairs (``_tokens``), one pair's postings for two words, a
@@ -399,26 +425,12 @@ class TantivySearcher:
                     per_term.append(self._should(fields_))
             return self._boosted(self._dismax(per_term), node.boost)
         if isinstance(node, Phrase):
-            if not node.exact and self.large and self._rarest(node) > COMMON_FRACTION * self.doc_count():
-                return None  # a glossary wording of common words only: whoosh's large-index plan drops it too
-            per_field = []
-            for f in node.fields:
-                present = [self._distinct(f, [t for t in position if self.has(f, t)]) for position in node.positions]
-                if not all(present):
-                    continue
-                variants = list(itertools.islice(itertools.product(*present), MAX_PHRASE_VARIANTS))
-                matched = self._phrase_match(f, variants)
-                if matched is None:
-                    continue
-                boost = FIELD_BOOSTS.get(f, 1.0)
-                # a document holding the phrase holds a reading of every word: all required, the words are
-                # scored by seeking to the phrase's documents instead of decoding their whole postings
-                words = [self._dismax([self._term(f, t, boost) for t in terms]) for terms in present]
-                per_field.append(Q.boolean_query([(Occur.Must, matched), *((Occur.Must, w) for w in words)]))
-            if not per_field:
-                return None
-            # the best field counts, as whoosh scores its DisMax (whoosh_dismax.DISMAX_TIEBREAK)
-            return self._boosted(self._dismax(per_field), node.boost / max(1, len(node.positions)))
+            if node in self._phrases:
+                return self._phrases[node]
+            if len(self._phrases) >= TERM_QUERIES:
+                self._phrases.clear()
+            compiled = self._phrases[node] = self._phrase(node)
+            return compiled
         if isinstance(node, Prefix):  # a constant score per field, as whoosh's Prefix
             parts = []
             for f in node.fields:

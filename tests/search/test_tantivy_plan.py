@@ -142,6 +142,7 @@ def test_a_phrase_of_the_plan_ranks_as_with_positions(built: tuple[TantivySearch
         return query.const_score_query(self._should(queries), 0.0)
 
     monkeypatch.setattr(TantivySearcher, "_phrase_match", positional)
+    searcher._phrases.clear()  # the phrases built by their pairs
     assert [_ranked(searcher, plan) for plan in plans] == by_pairs
     assert sum(bool(hits) for _, hits in by_pairs) > 30
 
