@@ -407,11 +407,37 @@ def child_query(size: int, backend: str, directory: Path, seed: int, count: int)
     cpu: list[float] = []
     latencies = timed(run, queries, cpu)
     engine = engine[-len(queries):]
+    figures = {"open_s": open_s, "queries": len(queries), "p50": percentile(latencies, 50),
+               "p95": percentile(latencies, 95), "max": max(latencies), "query_rss": _rss_mib() - rss_before,
+               "engine_p50": percentile(engine, 50), "engine_p95": percentile(engine, 95),
+               "cpu_p50": percentile(cpu, 50), "cpu_p95": percentile(cpu, 95), "cpu_max": max(cpu)}
+    if backend == "tantivy":
+        figures.update(common_words_agreement(session, queries))
     session.close()
-    return {"open_s": open_s, "queries": len(queries), "p50": percentile(latencies, 50),
-            "p95": percentile(latencies, 95), "max": max(latencies), "query_rss": _rss_mib() - rss_before,
-            "engine_p50": percentile(engine, 50), "engine_p95": percentile(engine, 95),
-            "cpu_p50": percentile(cpu, 50), "cpu_p95": percentile(cpu, 95), "cpu_max": max(cpu)}
+    return figures
+
+
+def common_words_agreement(session: object, queries: list[str]) -> dict[str, float]:
+    """How often leaving the common words out of a question (``tantivy_engine.COMMON_TERM_FRACTION``) keeps the
+    whole plan's answer: the share of queries with the same first hit, and the mean overlap of the top ten."""
+    from kb.search import tantivy_engine
+    from kb.search.service import SearchRequest, SearchSession
+
+    assert isinstance(session, SearchSession)
+
+    def ids(q: str) -> list[str]:
+        return [r.id for r in session.search(SearchRequest(q, limit=10)).results]
+
+    capped = {q: ids(q) for q in queries}
+    saved = tantivy_engine.COMMON_TERM_FRACTION
+    tantivy_engine.COMMON_TERM_FRACTION = 1.0  # nothing is more frequent than every document
+    try:
+        whole = {q: ids(q) for q in queries}
+    finally:
+        tantivy_engine.COMMON_TERM_FRACTION = saved
+    first = sum(capped[q][:1] == whole[q][:1] for q in queries) / len(queries)
+    overlap = sum(len(set(capped[q]) & set(whole[q])) / max(1, len(whole[q])) for q in queries) / len(queries)
+    return {"common_first": first, "common_top10": overlap}
 
 
 def scale(args: argparse.Namespace) -> int:
@@ -444,6 +470,9 @@ def scale(args: argparse.Namespace) -> int:
                       f"p95 {f['p95']:7.2f}  max {f['max']:8.2f} ms; engine alone p50 {f['engine_p50']:6.2f}  "
                       f"p95 {f['engine_p95']:6.2f} ms; CPU p50 {f['cpu_p50']:7.2f}  p95 {f['cpu_p95']:7.2f}  "
                       f"max {f['cpu_max']:8.2f} ms", flush=True)
+                if "common_first" in f:
+                    print(f"{'':>16}common words left out of questions: the whole plan's first hit kept for "
+                          f"{f['common_first']:.1%} of the queries, its top ten {f['common_top10']:.1%}", flush=True)
                 if not keep:
                     shutil.rmtree(directory, ignore_errors=True)
     finally:

@@ -75,7 +75,7 @@ DEFAULT_ENGINE = "whoosh"  # the design's engine; tantivy is the optional fast o
 ENGINES = ("whoosh", "tantivy")
 # An engine's own on-disk format, part of the index fingerprint (``kb.search.index.fingerprint``): a change
 # rebuilds that engine's indexes only (``tantivy_engine.FORMAT``, kept here so tantivy is not imported).
-ENGINE_FORMATS = {"tantivy": "3", "whoosh": "2"}  # whoosh 2: impact lists with positions (``whoosh_topk.FORMAT``)
+ENGINE_FORMATS = {"tantivy": "4", "whoosh": "2"}  # whoosh 2: impact lists with positions (``whoosh_topk.FORMAT``)
 
 
 class EngineUnavailable(Exception):

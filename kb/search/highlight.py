@@ -4,6 +4,7 @@ under, so «жетонами» is marked for a query about «жетон» and th
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from collections.abc import Set
 from itertools import pairwise
 from typing import Any
@@ -18,11 +19,12 @@ Analysis = tuple[tuple[int, int, tuple[str, ...]], ...]
 # engines hand it over with each hit (``remember``), and only the part asked for is read: the set of terms
 # for the twenty hits reranked, the spans of the few terms a text shares with the query for the ten shown.
 # The caches drop their oldest entry when full, one at a time: clearing four thousand analyses at once cost
-# milliseconds inside whichever query filled them.
+# milliseconds inside whichever query filled them. OrderedDicts: a plain dict's oldest key, once keys have been
+# deleted from its front, is found by skipping their empty slots (2 µs a lookup at this size, 0.45 here).
 _CACHE_LIMIT = 4096
-_analysed: dict[str, Analysis] = {}
-_term_sets: dict[str, frozenset[str]] = {}
-_stored: dict[str, str] = {}
+_analysed: OrderedDict[str, Analysis] = OrderedDict()
+_term_sets: OrderedDict[str, frozenset[str]] = OrderedDict()
+_stored: OrderedDict[str, str] = OrderedDict()
 
 
 def encode(text: str) -> str:
@@ -39,9 +41,9 @@ def encode(text: str) -> str:
     return " ".join(terms) + "\n" + "".join(f" {term}:{','.join(spans[term])}" for term in terms)
 
 
-def _keep(cache: dict[str, Any], key: str, value: Any) -> None:
+def _keep(cache: OrderedDict[str, Any], key: str, value: Any) -> None:
     if len(cache) >= _CACHE_LIMIT:
-        del cache[next(iter(cache))]
+        cache.popitem(last=False)
     cache[key] = value
 
 

@@ -5,11 +5,14 @@ every reading of an ambiguous word at its position, as in the whoosh index) and 
 the same ranking choices as ``whoosh_engine``: BM25 (k1 1.2, b 0.75, as whoosh's BM25F) per field with
 the same field weights, DisMax over a word's readings and glossary equivalents, phrases that filter and
 score by their words, prefixes at a constant score, and the same kind prior applied to the top hits.
-Unlike whoosh it needs no cheaper plan on large indexes: it is compiled Rust. tantivy-py collects through a
-multi-collector, though, which scores every matching document (no block-max pruning, count or not): a query
-costs the postings of all its words, readings and glossary equivalents. Flattening the plan (boosts folded into
-the terms, sums and maxima spliced), not counting, and a MaxScore split proven exact by BM25 bounds were tried
-and measured (issue 13): none shortened the p95 at 100 000 entries beyond the noise, so the plan stays as is.
+tantivy-py collects through a multi-collector, which scores every matching document (no block-max pruning,
+count or not): a query costs the postings of all its words, readings and glossary equivalents, about 10 ns each.
+Flattening the plan (boosts folded into the terms, sums and maxima spliced), not counting, phrases as
+intersections, and a MaxScore split proven exact by BM25 bounds (and by rescoring the candidates) were tried and
+measured (issue 13): none shortened the p95 at 100 000 entries (the split proved its top hits for under a third of
+the questions: scores are too flat). What does: above ``EXACT_TOTAL_LIMIT`` entries, a natural question leaves out
+of its scoring the words found in more than ``COMMON_TERM_FRACTION`` of them (``TantivySearcher._common_cap``),
+and its total becomes a lower bound.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from kb.search.analysis import analyze_spans
 from kb.search.confidence import context_of, context_terms
 from kb.search.documents import IndexDoc
 from kb.search.engine import Filters, Hit, Page
-from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix
+from kb.search.plan import Alt, AnyOf, Bool, Node, Phrase, Prefix, question_units
 from kb.search.whoosh_dismax import DISMAX_TIEBREAK
 from kb.search.whoosh_engine import COMMON_FRACTION, EXACT_TOTAL_LIMIT, FIELD_BOOSTS, KIND_PRIOR, RERANK_DEPTH, _is_rule
 
@@ -40,8 +43,16 @@ WRITER_HEAP = 128_000_000
 TERM_QUERIES = 20_000  # term queries kept for reuse (``TantivySearcher._term``)
 SUBDIR = "tantivy"  # tantivy's own meta.json must not meet the generation's meta.json
 ROWS = "tantivy-rows.bin"  # what a hit returns, beside tantivy's files (``Rows``)
-# 2: hits read from ``ROWS``, nothing stored in tantivy; 3: with their context's terms
-FORMAT = "3"  # (``kb.search.engine.ENGINE_FORMATS``)
+ALIASES = "tantivy-readings.bin"  # per field, the terms identical to another (``Readings``), marshalled
+# 2: hits read from ``ROWS``, nothing stored in tantivy; 3: with their context's terms; 4: with ``ALIASES``
+FORMAT = "4"  # (``kb.search.engine.ENGINE_FORMATS``)
+# A word in more than this share of a large index's entries ('creatur' is in 62 % of a 100 000-entry corpus
+# generated from the real ones) weighs a BM25 idf under 1.5 there, against 4–9 for the words that tell rulings
+# apart, yet its postings are most of a question's cost. Left out of a natural question's scoring above
+# EXACT_TOTAL_LIMIT entries, it halved the p95 of the engine's search at 100 000 entries and kept the first hit
+# of every development, random and phrase query and 99.6 % of their top ten (``scripts/bench_search.py --scale``
+# prints that agreement with the whole plan). Under the limit (every real knowledge base so far) nothing is left out.
+COMMON_TERM_FRACTION = 0.2
 
 
 def _schema() -> Any:
@@ -52,19 +63,75 @@ def _schema() -> Any:
         builder.add_text_field(name, tokenizer_name="raw", index_option="basic")
     for name in TEXT:
         builder.add_text_field(name, tokenizer_name="raw", index_option="position")
+        builder.add_text_field(_pairs(name), tokenizer_name="raw", index_option="position")
     builder.add_unsigned_field("order", fast=True)  # the row in ``ROWS``, read per hit as a fast field
     return builder.build()
 
 
-def _tokens(value: str) -> Any:
+def _pairs(field_name: str) -> str:
+    """The field of ``field_name``'s adjacent pairs of terms (``_tokens``)."""
+    return f"{field_name}_pairs"
+
+
+def _tokens(value: str, readings: Readings) -> tuple[Any, Any]:
+    """The field's tokens, and its pairs: each two adjacent positions' terms joined by a space (terms hold
+    none), every reading with every reading, at the first one's position. A phrase of common words then
+    matches by the pairs' far shorter postings (``TantivySearcher._phrase_match``) instead of checking the
+    positions of every document that holds all its words: the index_phrases of Elasticsearch."""
     import tantivy
 
-    tokens = [
-        tantivy.Token(term, position, start, end)
-        for position, (start, end, terms) in enumerate(analyze_spans(value or ""))
-        for term in terms
-    ]
-    return tantivy.PreTokenizedString(value or "", tokens)
+    tokens: list[Any] = []
+    pairs: list[Any] = []
+    before: tuple[str, ...] = ()
+    before_start = 0
+    for position, (start, end, terms) in enumerate(analyze_spans(value or "")):
+        readings.seen(terms)
+        tokens.extend(tantivy.Token(term, position, start, end) for term in terms)
+        pairs.extend(tantivy.Token(f"{a} {b}", position - 1, before_start, end) for a in before for b in terms)
+        before, before_start = terms, start
+    return tantivy.PreTokenizedString(value or "", tokens), tantivy.PreTokenizedString(value or "", pairs)
+
+
+class Readings:
+    """Which terms of a field always stand at the same positions: the readings of an ambiguous word that
+    never occurs without each other («поля»: поле, поля, поль). Their postings are identical, so their BM25
+    scores are too, and a query needs one of each such set: the others would only be scored again (a phrase
+    of three such words was 5 × 5 × 5 phrase queries, one is enough).
+
+    ``seen`` is called with the terms of every position of the field; a term's set narrows to the terms it
+    has stood with everywhere. Two terms are one when each is in the other's set.
+    """
+
+    ALONE: frozenset[str] = frozenset()  # a term seen on its own at some position: identical to no other
+
+    def __init__(self) -> None:
+        self.together: dict[str, frozenset[str]] = {}
+
+    def seen(self, terms: list[str] | tuple[str, ...]) -> None:
+        together = self.together
+        if len(terms) == 1:
+            together[terms[0]] = self.ALONE
+            return
+        group = frozenset(terms)
+        for term in terms:
+            known = together.get(term)
+            if known is None:
+                together[term] = group
+            elif known:  # not ALONE yet
+                narrowed = known & group
+                together[term] = narrowed if len(narrowed) > 1 else self.ALONE
+
+    def aliases(self) -> dict[str, str]:
+        """Each term that has an identical one mapped to the first of them (the others map to it)."""
+        together = self.together
+        out: dict[str, str] = {}
+        for term, group in together.items():
+            if group:
+                same = [other for other in group if term in together.get(other, self.ALONE)]
+                first = min(same)
+                if first != term:
+                    out[term] = first
+        return out
 
 
 class TantivyEngine:
@@ -78,13 +145,16 @@ class TantivyEngine:
         index = tantivy.Index(_schema(), path=str(index_dir))
         writer = index.writer(heap_size=WRITER_HEAP, num_threads=1)
         count = 0
+        readings = {name: Readings() for name in TEXT}
         with RowsWriter(directory / ROWS) as rows:
             for doc in docs:
                 document = tantivy.Document()
                 for name in KEYWORDS:
                     document.add_text(name, getattr(doc, name))
                 for name in TEXT:
-                    document.add_pre_tokenized_text(name, _tokens(getattr(doc, name)))
+                    terms, pairs = _tokens(getattr(doc, name), readings[name])
+                    document.add_pre_tokenized_text(name, terms)
+                    document.add_pre_tokenized_text(_pairs(name), pairs)
                 document.add_unsigned("order", count)
                 writer.add_document(document)
                 extra = json.loads(json.dumps(doc.extra, ensure_ascii=False))  # as whoosh returns it: lists
@@ -93,6 +163,7 @@ class TantivyEngine:
                 count += 1
         writer.commit()
         writer.wait_merging_threads()
+        (directory / ALIASES).write_bytes(marshal.dumps({name: r.aliases() for name, r in readings.items()}))
         return count
 
     def open(self, directory: Path) -> TantivySearcher:
@@ -102,7 +173,11 @@ class TantivyEngine:
             index = tantivy.Index.open(str(directory / SUBDIR))
         except ValueError as exc:  # tantivy reports a missing or damaged index as a ValueError
             raise OSError(f"{directory / SUBDIR}: {exc}") from exc
-        return TantivySearcher(index, Rows(directory / ROWS))
+        try:
+            aliases = marshal.loads((directory / ALIASES).read_bytes())
+        except (OSError, EOFError, ValueError, TypeError) as exc:
+            raise OSError(f"{directory / ALIASES}: {exc}") from exc
+        return TantivySearcher(index, Rows(directory / ROWS), aliases)
 
 
 class RowsWriter:
@@ -161,16 +236,19 @@ class Rows:
 class TantivySearcher:
     fast = False  # one plan at every size (``whoosh_engine``'s large-index plan is whoosh's own)
 
-    def __init__(self, index: Any, rows: Rows) -> None:
+    def __init__(self, index: Any, rows: Rows, aliases: dict[str, dict[str, str]] | None = None) -> None:
         import tantivy
 
         self.tantivy = tantivy
         self.index = index
         self.rows = rows
+        self.aliases = aliases or {}
         self.schema = index.schema
         self.searcher = index.searcher()
         self._df: dict[tuple[str, str], int] = {}
         self._terms: dict[tuple[str, str, float], Any] = {}
+        self._phrases: dict[Phrase, Any] = {}  # ``_phrase``'s queries, by phrase (the plan's nodes are values)
+        self.left_out = 0  # the largest frequency of a word the last search left out (``compile``'s ``cap``)
         self.large = self.doc_count() > EXACT_TOTAL_LIMIT
 
     def _rarest(self, node: Phrase) -> int:
@@ -256,35 +334,103 @@ class TantivySearcher:
             return query
         return self.tantivy.Query.boost_query(query, boost)
 
-    def compile(self, node: Node) -> Any:
+    def _phrase(self, node: Phrase) -> Any:
+        """A phrase's query (``compile``), built once per phrase: a glossary wording comes back with every
+        question that names its idea, and its pairs and variants cost more to build than to run."""
+        Q, Occur = self.tantivy.Query, self.tantivy.Occur
+        if not node.exact and self.large and self._rarest(node) > COMMON_FRACTION * self.doc_count():
+            return None  # a glossary wording of common words only: whoosh's large-index plan drops it too
+        per_field = []
+        for f in node.fields:
+            present = [self._distinct(f, [t for t in position if self.has(f, t)]) for position in node.positions]
+            if not all(present):
+                continue
+            variants = list(itertools.islice(itertools.product(*present), MAX_PHRASE_VARIANTS))
+            matched = self._phrase_match(f, variants)
+            if matched is None:
+                continue
+            boost = FIELD_BOOSTS.get(f, 1.0)
+            # a document holding the phrase holds a reading of every word: all required, the words are
+            # scored by seeking to the phrase's documents instead of decoding their whole postings
+            words = [self._dismax([self._term(f, t, boost) for t in terms]) for terms in present]
+            per_field.append(Q.boolean_query([(Occur.Must, matched), *((Occur.Must, w) for w in words)]))
+        if not per_field:
+            return None
+        # the best field counts, as whoosh scores its DisMax (whoosh_dismax.DISMAX_TIEBREAK)
+        return self._boosted(self._dismax(per_field), node.boost / max(1, len(node.positions)))
+
+    def _phrase_match(self, field_name: str, variants: list[tuple[str, ...]]) -> Any:
+        """An unscored query matching the documents that hold one of the variants as a phrase, or None when
+        none can: each variant by its adjacent pairs (``_tokens``), one pair's postings for two words, a
+        phrase of pairs for more (words a b c stand together where the pairs «a b» and «b c» follow each other)."""
+        Q = self.tantivy.Query
+        pairs_field = _pairs(field_name)
+        queries = []
+        for words in variants:
+            if len(words) == 1:
+                queries.append(self._term(field_name, words[0]))
+                continue
+            pairs: list[Any] = [f"{a} {b}" for a, b in itertools.pairwise(words)]
+            if all(self.has(pairs_field, pair) for pair in pairs):
+                if len(pairs) == 1:
+                    queries.append(self._term(pairs_field, pairs[0]))
+                else:
+                    queries.append(Q.phrase_query(self.schema, pairs_field, pairs))
+        return Q.const_score_query(self._should(queries), 0.0) if queries else None
+
+    def _distinct(self, field_name: str, terms: list[str]) -> list[str]:
+        """``terms`` without those identical to one before them in the field (``Readings``)."""
+        aliases = self.aliases.get(field_name)
+        if not aliases or len(terms) < 2:
+            return terms
+        seen: set[str] = set()
+        out = []
+        for term in terms:
+            one = aliases.get(term, term)
+            if one not in seen:
+                seen.add(one)
+                out.append(term)
+        return out
+
+    def _common_cap(self, plan: Node | None) -> int | None:
+        """The document frequency above which a natural question's words are left out of its scoring
+        (``COMMON_TERM_FRACTION``), or None: a small index, or a plan whose every word may decide what matches
+        (a required word, a filter, an operator query)."""
+        if not self.large or plan is None or question_units(plan) is None:
+            return None
+        return int(COMMON_TERM_FRACTION * self.doc_count())
+
+    def compile(self, node: Node, cap: int | None = None) -> Any:
+        """The tantivy query of a plan node. With ``cap``, an alternative's terms found in more than ``cap``
+        documents are left out (``_common_cap``) and the largest such frequency is kept in ``self.left_out``."""
         Q, Occur = self.tantivy.Query, self.tantivy.Occur
         if isinstance(node, Alt):
             per_term = []
+            scored: set[tuple[str, str]] = set()  # (field, term) already in: an identical reading adds nothing
             for term in node.terms:
-                fields_ = [self._term(f, term, FIELD_BOOSTS.get(f, 1.0)) for f in node.fields if self.has(f, term)]
+                fields_ = []
+                for f in node.fields:
+                    one = (f, self.aliases.get(f, {}).get(term, term))
+                    if one in scored:
+                        continue
+                    scored.add(one)
+                    frequency = self.df(f, term)
+                    if cap is not None and frequency > cap:
+                        self.left_out = max(self.left_out, frequency)
+                    elif frequency:
+                        fields_.append(self._term(f, term, FIELD_BOOSTS.get(f, 1.0)))
                 if _is_rule(term) and self.has("rules", term) and "rules" not in node.fields:
                     fields_.append(self._term("rules", term, FIELD_BOOSTS["rules"]))
                 if fields_:
                     per_term.append(self._should(fields_))
             return self._boosted(self._dismax(per_term), node.boost)
         if isinstance(node, Phrase):
-            if not node.exact and self.large and self._rarest(node) > COMMON_FRACTION * self.doc_count():
-                return None  # a glossary wording of common words only: whoosh's large-index plan drops it too
-            per_field = []
-            for f in node.fields:
-                present = [[t for t in position if self.has(f, t)] for position in node.positions]
-                if not all(present):
-                    continue
-                variants = list(itertools.islice(itertools.product(*present), MAX_PHRASE_VARIANTS))
-                phrases = [Q.phrase_query(self.schema, f, list(words)) for words in variants]
-                best = [self._dismax([self._term(f, t) for t in terms]) for terms in present]
-                scoring = self._boosted(self._should(best), FIELD_BOOSTS.get(f, 1.0))
-                matched = Q.const_score_query(self._should(phrases), 0.0)
-                per_field.append(Q.boolean_query([(Occur.Must, matched), (Occur.Should, scoring)]))
-            if not per_field:
-                return None
-            # the best field counts, as whoosh scores its DisMax (whoosh_dismax.DISMAX_TIEBREAK)
-            return self._boosted(self._dismax(per_field), node.boost / max(1, len(node.positions)))
+            if node in self._phrases:
+                return self._phrases[node]
+            if len(self._phrases) >= TERM_QUERIES:
+                self._phrases.clear()
+            compiled = self._phrases[node] = self._phrase(node)
+            return compiled
         if isinstance(node, Prefix):  # a constant score per field, as whoosh's Prefix
             parts = []
             for f in node.fields:
@@ -293,11 +439,11 @@ class TantivySearcher:
                     parts.append(Q.const_score_query(Q.term_set_query(self.schema, f, terms), FIELD_BOOSTS.get(f, 1.0)))
             return self._boosted(self._should(parts), node.boost) if parts else None
         if isinstance(node, AnyOf):
-            children = [c for c in (self.compile(c) for c in node.children) if c is not None]
+            children = [c for c in (self.compile(c, cap) for c in node.children) if c is not None]
             return self._boosted(self._dismax(children), node.boost)
         if isinstance(node, Bool):
             must = [self.compile(c) for c in node.must]
-            should = [c for c in (self.compile(c) for c in node.should) if c is not None]
+            should = [c for c in (self.compile(c, cap) for c in node.should) if c is not None]
             must_not = [c for c in (self.compile(c) for c in node.must_not) if c is not None]
             if any(m is None for m in must):
                 return None
@@ -334,7 +480,12 @@ class TantivySearcher:
         required = self.filter_clauses(filters)
         if required is None:
             return Page(0, [])
-        query = self.compile(plan) if plan is not None else Q.all_query()
+        self.left_out = 0
+        cap = self._common_cap(plan)
+        query = self.compile(plan, cap) if cap is not None and plan is not None else None
+        if query is None:  # no cap, or every word of the question is a common one: then they all count
+            self.left_out = 0
+            query = self.compile(plan) if plan is not None else Q.all_query()
         if query is None:
             return Page(0, [])
         if required:
@@ -352,6 +503,8 @@ class TantivySearcher:
         for score, _, (id_, kind, document, section, lang, text, extra, analysis, context) in found[:limit]:
             highlight.remember(text, analysis)
             hits.append(Hit(id_, kind, document, section, lang, text, score, extra, context))
+        if self.left_out:  # every document holding a word left out matches the question too
+            return Page(max(int(result.count), self.left_out), hits, False)
         return Page(int(result.count), hits, True)
 
 
