@@ -110,6 +110,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             return [t.player]
         obj = game.find(t.oid) if t.oid is not None else None
         return [obj] if obj is not None else []
+    if text == "each_target":  # "any number of target cards": each one chosen, still legal (601.2c, 608.2b)
+        return things(ctx, [f"target{i}" for i in range(len(ctx.targets))])
     if text == "self":
         live = ctx.source_live()
         return [live] if live is not None else []

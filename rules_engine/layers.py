@@ -127,6 +127,8 @@ def base_characteristics(
     front = obj.definition
     if values is front.back and obj.transformed and front.cost is not None:  # 202.3b (not for a copy of it)
         chars.front_mana_value = front.cost.mana_value
+    if obj.x:  # rule 202.3e: X is the chosen number while the object is a spell (only a spell has an X chosen)
+        chars.x_value = obj.x
     return chars
 
 

@@ -88,6 +88,8 @@ def protection_text(quality: Any) -> str:
     parts = [PROTECTION_COLORS[c] for c in quality.get("colors", ())]
     parts += [PROTECTION_TYPES.get(t, t) for t in quality.get("types", ())]
     parts += [f"подтипа «{subtypes_text([s])}»" for s in quality.get("subtypes", ())]
+    if "mana_value_at_least" in quality:
+        parts.append(f"объектов с конвертированной мана-стоимостью {quality['mana_value_at_least']} или больше")
     return "Защита от " + " и от ".join(parts)
 
 
@@ -398,6 +400,7 @@ CHOICE_KINDS = {
     "champion": "кого изгнать (Заступник)",
     "hideaway": "какую карту изгнать (Укрытие)",
     "bottom_order": "порядок карт внизу библиотеки",
+    "top_order": "порядок карт наверху библиотеки",
     "play": "разыграть",
     "cipher": "на каком существе закодировать (Шифр)",
     "search": "что найти в библиотеке",

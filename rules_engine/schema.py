@@ -34,7 +34,8 @@ _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player",
      "defending_player",  # rules 506.2, 508.5
-     "event_target"}  # the other object of the event: the creature blocked / blocking, the one dealt damage
+     "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
+     "each_target"}  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
 )
 LINKS = frozenset({"champion", "hideaway", "exiled"})
 
@@ -151,6 +152,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
                  "from_graveyard": "ref", "filter": "filter"},
     "shuffle_into_library": "ref",
+    "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
     "clash": {"then": "effect"},
     "nothing": "none",
     "champion": {"filter": "filter"},
@@ -657,7 +659,8 @@ def _keywords(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> No
             _keyword(c, item, what, v, None)
 
 
-PROTECTION_QUALITIES = {"colors": "colors", "types": "types", "subtypes": "strs", "everything": "bool"}
+PROTECTION_QUALITIES = {"colors": "colors", "types": "types", "subtypes": "strs", "everything": "bool",
+                        "mana_value_at_least": "int"}  # "protection from mana value 3 or greater" (702.16a)
 
 
 def _protection(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:

@@ -20,6 +20,7 @@ from rules_engine import (
     granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
+    ontop,  # noqa: F401  (registers "put ... on top of your library", rule 401.4, with the interpreter)
     sba,
     stack,
     tapping,

@@ -208,6 +208,7 @@ EFFECT_NAMES = frozenset(
         "drain",
         "pay_optional",
         "shuffle_into_library",
+        "put_on_library",  # REF: on top of the owner's library; several in the owner's order (401.4, ontop.py)
         "clash",
         "discard",
         "champion",  # {filter}: exile another matching permanent you control (linked), or sacrifice this
