@@ -1871,6 +1871,21 @@ MUTANTS: tuple[Mutant, ...] = (
            "                b.blocking = [o for o in b.blocking if o != a.oid]\n"
            "                a.blocked = any(a.oid in o.blocking for o in game.battlefield)\n"
            "    assignments: list[tuple[GameObject, Any, int]] = []\n    if first:\n"),
+    # -- a variable number of targets and X on the stack (sweep `up`) ---------------------------------------
+    Mutant("x-not-in-stack-mana-value", "202.3e", "objects.py",
+           "        return self.cost.with_x(self.x_value).mana_value if self.x_value else self.cost.mana_value\n",
+           "        return self.cost.mana_value\n"),
+    Mutant("x-unknown-as-targets-chosen", "601.2b", "stack.py", "        card_obj.x = x\n", ""),
+    Mutant("protection-from-mana-value-ignored", "702.16a", "protection.py",
+           '    if "mana_value_at_least" in quality and source.mana_value >= int(quality["mana_value_at_least"]):\n',
+           "    if False:\n"),
+    Mutant("activated-targets-fixed-number", "601.2c", "stack.py",
+           "    if divide.is_variable(specs):  # rules 602.2b, 601.2c", "    if False:  # rules 602.2b, 601.2c"),
+    Mutant("each-target-first-only", "601.2c", "effects.py",
+           '        return things(ctx, [f"target{i}" for i in range(len(ctx.targets))])\n',
+           '        return things(ctx, "target0")\n'),
+    Mutant("library-top-order-ignored", "401.4", "ontop.py",
+           "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )
 
 
