@@ -28,8 +28,10 @@ def is_variable(specs: list[Any]) -> bool:
     return any(isinstance(s, dict) and "number" in s for s in specs)
 
 
-def fix_count(specs: list[Any], chosen: int) -> list[Any]:
-    """The target specs for ``chosen`` targets in all: the variable word gets the count the others leave (601.2c)."""
+def fix_count(specs: list[Any], chosen: int, opponents: int | None = None) -> list[Any]:
+    """The target specs for ``chosen`` targets in all: the variable word gets the count the others leave (601.2c).
+    ``opponents``: how many opponents the caster has, for "for each opponent, up to one target" (``per_opponent``);
+    ``None`` on resolution, where the number announced is only read back."""
     if not is_variable(specs):
         return specs
     fixed = sum(int(s.get("count", 1)) if isinstance(s, dict) else 1 for s in specs if not _variable(s))
@@ -39,7 +41,7 @@ def fix_count(specs: list[Any], chosen: int) -> list[Any]:
         if not _variable(spec):
             out.append(spec)
             continue
-        low, high = bounds(spec)
+        low, high = bounds(spec, opponents)
         if not low <= n <= high:
             most = "любое число" if high >= 99 else f"от {low} до {high}"
             raise IllegalAction(f"число целей {n}: можно выбрать {most}", "601.2c")
@@ -51,14 +53,24 @@ def fix_count(specs: list[Any], chosen: int) -> list[Any]:
     return out
 
 
+def zero_allowed(specs: list[Any]) -> bool:
+    """Rule 115.6: "up to N" / "any number of" targets lets zero be chosen — such a trigger always has a legal choice,
+    so a choice the rules reject is the player's error, not a trigger with no legal targets (603.3d)."""
+    return bool(specs) and all(_variable(s) and bounds(s)[0] == 0 for s in specs)
+
+
 def _variable(spec: Any) -> bool:
     return isinstance(spec, dict) and "number" in spec
 
 
-def bounds(spec: dict[str, Any]) -> tuple[int, int]:
+def bounds(spec: dict[str, Any], opponents: int | None = None) -> tuple[int, int]:
+    """How many objects the word may name: "any number" 0..; ``{min, max}``; ``{per_opponent: N}`` — "for each
+    opponent, up to N target ..." (0 to N times the number of opponents; one per opponent is a target relation)."""
     number = spec["number"]
     if number == "any":
         return 0, 99
+    if "per_opponent" in number:
+        return 0, 99 if opponents is None else int(number["per_opponent"]) * opponents
     return int(number.get("min", 0)), int(number.get("max", 99))
 
 
@@ -100,7 +112,7 @@ def choose_targets(game: Game, item: StackAbility, player: str, source: GameObje
     if is_variable(specs):
         scripted = game.decide("target", player, "цели способности (любое их число)", source)
         scripted = scripted if isinstance(scripted, list) else [scripted]
-        specs = fix_count(specs, len(scripted))
+        specs = fix_count(specs, len(scripted), len(game.opponents(player)))
     return tg.choose(game, specs, scripted, player, source, item) if specs else []
 
 

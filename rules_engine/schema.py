@@ -438,8 +438,10 @@ class Checker:
             if key not in RELATIONS:
                 raise self.fail(relation, f"{what}: unknown relation {key!r}; known: {_known(RELATIONS)}", key)
             if ref == EACH_OTHER:
-                if "count" not in spec or not RELATIONS[key][1]:
-                    raise self.fail(relation, f"{what}: {key}: each_other needs count: N and a symmetric relation", key)
+                if not ("count" in spec or "number" in spec) or not RELATIONS[key][1]:
+                    raise self.fail(
+                        relation, f"{what}: {key}: each_other needs count: N (or number:) and a symmetric relation", key
+                    )
                 continue
             match = re.fullmatch(r"target(\d+)", str(ref))
             if match is None or int(match.group(1)) >= first_slot:
@@ -826,7 +828,7 @@ _CHECKERS: dict[str, Check] = {
     ),
     "exile_as_enters_value": lambda c, v, what, parent, key: c.keys(v, {"filter": "filter", "link": "link!"}, what),
     "target_number": lambda c, v, what, parent, key: (
-        None if v == "any" else c.keys(v, {"min": "int", "max": "int"}, what)
+        None if v == "any" else c.keys(v, {"min": "int", "max": "int", "per_opponent": "int"}, what)
     ),
     # rule 601.2d: the amount divided, counted as the spell is cast: a number, X, or {count: FILTER}
     "divide_amount": lambda c, v, what, parent, key: (
