@@ -439,9 +439,8 @@ class Checker:
                 raise self.fail(relation, f"{what}: unknown relation {key!r}; known: {_known(RELATIONS)}", key)
             if ref == EACH_OTHER:
                 if not ("count" in spec or "number" in spec) or not RELATIONS[key][1]:
-                    raise self.fail(
-                        relation, f"{what}: {key}: each_other needs count: N (or number:) and a symmetric relation", key
-                    )
+                    why = "each_other needs count: N and a symmetric relation (or number: for a variable count)"
+                    raise self.fail(relation, f"{what}: {key}: {why}", key)
                 continue
             match = re.fullmatch(r"target(\d+)", str(ref))
             if match is None or int(match.group(1)) >= first_slot:
