@@ -28,10 +28,8 @@ def is_variable(specs: list[Any]) -> bool:
     return any(isinstance(s, dict) and "number" in s for s in specs)
 
 
-def fix_count(specs: list[Any], chosen: int, opponents: int | None = None) -> list[Any]:
-    """The target specs for ``chosen`` targets in all: the variable word gets the count the others leave (601.2c).
-    ``opponents``: how many opponents the caster has, for "for each opponent, up to one target" (``per_opponent``);
-    ``None`` on resolution, where the number announced is only read back."""
+def fix_count(specs: list[Any], chosen: int) -> list[Any]:
+    """The target specs for ``chosen`` targets in all: the variable word gets the count the others leave (601.2c)."""
     if not is_variable(specs):
         return specs
     fixed = sum(int(s.get("count", 1)) if isinstance(s, dict) else 1 for s in specs if not _variable(s))
@@ -41,7 +39,7 @@ def fix_count(specs: list[Any], chosen: int, opponents: int | None = None) -> li
         if not _variable(spec):
             out.append(spec)
             continue
-        low, high = bounds(spec, opponents)
+        low, high = bounds(spec)
         if not low <= n <= high:
             most = "любое число" if high >= 99 else f"от {low} до {high}"
             raise IllegalAction(f"число целей {n}: можно выбрать {most}", "601.2c")
@@ -63,14 +61,12 @@ def _variable(spec: Any) -> bool:
     return isinstance(spec, dict) and "number" in spec
 
 
-def bounds(spec: dict[str, Any], opponents: int | None = None) -> tuple[int, int]:
-    """How many objects the word may name: "any number" 0..; ``{min, max}``; ``{per_opponent: N}`` — "for each
-    opponent, up to N target ..." (0 to N times the number of opponents; one per opponent is a target relation)."""
+def bounds(spec: dict[str, Any]) -> tuple[int, int]:
+    """How many objects the word may name: "any number" 0 and up, or ``{min, max}``. "For each opponent, up to one
+    target creature that player controls" is ``any`` with the ``one_per_player`` relation: one per opponent."""
     number = spec["number"]
     if number == "any":
         return 0, 99
-    if "per_opponent" in number:
-        return 0, 99 if opponents is None else int(number["per_opponent"]) * opponents
     return int(number.get("min", 0)), int(number.get("max", 99))
 
 
@@ -112,7 +108,7 @@ def choose_targets(game: Game, item: StackAbility, player: str, source: GameObje
     if is_variable(specs):
         scripted = game.decide("target", player, "цели способности (любое их число)", source)
         scripted = scripted if isinstance(scripted, list) else [scripted]
-        specs = fix_count(specs, len(scripted), len(game.opponents(player)))
+        specs = fix_count(specs, len(scripted))
     return tg.choose(game, specs, scripted, player, source, item) if specs else []
 
 

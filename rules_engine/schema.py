@@ -152,7 +152,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
                  "from_graveyard": "ref", "filter": "filter"},
     "shuffle_into_library": "ref",
-    "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
+    "put_on_library": "ref",
+    "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
     "clash": {"then": "effect"},
     "nothing": "none",
     "champion": {"filter": "filter"},
@@ -827,7 +828,7 @@ _CHECKERS: dict[str, Check] = {
     ),
     "exile_as_enters_value": lambda c, v, what, parent, key: c.keys(v, {"filter": "filter", "link": "link!"}, what),
     "target_number": lambda c, v, what, parent, key: (
-        None if v == "any" else c.keys(v, {"min": "int", "max": "int", "per_opponent": "int"}, what)
+        None if v == "any" else c.keys(v, {"min": "int", "max": "int"}, what)
     ),
     # rule 601.2d: the amount divided, counted as the spell is cast: a number, X, or {count: FILTER}
     "divide_amount": lambda c, v, what, parent, key: (

@@ -222,7 +222,7 @@ def _cast(
     )
     specs = [] if face_down else spell_spec(probe).get("targets", [])
     if divide.is_variable(specs):  # rule 601.2c: "any number of targets": as many as are chosen
-        specs = divide.fix_count(specs, len(params.get("targets") or []), len(game.opponents(player)))
+        specs = divide.fix_count(specs, len(params.get("targets") or []))
     chosen_targets = tg.choose(game, specs, params.get("targets"), player, card_obj, None) if specs else []
     division: tuple[int, ...] = ()
     if not face_down and "divide" in spell_spec(probe):  # rule 601.2d: the division is announced with the targets
@@ -532,7 +532,7 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     )
     specs = spec.get("targets", [])
     if divide.is_variable(specs):  # rules 602.2b, 601.2c: "up to two target cards": as many as are announced
-        specs = divide.fix_count(specs, len(params.get("targets") or []), len(game.opponents(player)))
+        specs = divide.fix_count(specs, len(params.get("targets") or []))
     chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
     units = scripted_payment(mana, pool, params.get("pay"))
     take_from_pool(pool, units)

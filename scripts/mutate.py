@@ -1884,6 +1884,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("each-target-first-only", "601.2c", "effects.py",
            '        return things(ctx, [f"target{i}" for i in range(len(ctx.targets))])\n',
            '        return things(ctx, "target0")\n'),
+    Mutant("one-per-player-ignored", "601.2c", "target_relations.py",
+           "    return len({c.controller for c in chars}) == len(chars)\n", "    return True\n"),
+    Mutant("trigger-rejected-choice-leaves-stack", "115.6", "triggers.py",
+           "                    if divide.zero_allowed(specs):", "                    if False:"),
+    Mutant("for-each-target-first-only", "608.2c", "eachtarget.py",
+           "    for index, chosen in enumerate(ctx.targets):\n", "    for index, chosen in enumerate(ctx.targets[:1]):\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
            "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )

@@ -69,8 +69,8 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, count: 2, relation: {mana_value_at_most_of: '
          'each_other}}]\neffect: {tap: target0}', 7, r"each_other needs count: N and a symmetric relation"),
         # a variable number of targets (601.2c): "for each opponent, up to one", "each target"
-        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, number: {per_oponent: 1}}]\neffect: {tap: target}',
-         7, r"unknown key 'per_oponent'; known: max, min, per_opponent"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, number: {most: 1}}]\neffect: {tap: target}',
+         7, r"unknown key 'most'; known: max, min"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, number: any}]\neffect: {put_on_library: each_targets}',
          8, r"unknown reference 'each_targets'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}, tap two", effect: {draw: {}}}',
