@@ -152,8 +152,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
                  "from_graveyard": "ref", "filter": "filter"},
     "shuffle_into_library": "ref",
-    "put_on_library": "ref",
-    "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
+    "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
+    "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
     "clash": {"then": "effect"},
     "nothing": "none",
     "champion": {"filter": "filter"},

@@ -1889,7 +1889,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("trigger-rejected-choice-leaves-stack", "115.6", "triggers.py",
            "                    if divide.zero_allowed(specs):", "                    if False:"),
     Mutant("for-each-target-first-only", "608.2c", "eachtarget.py",
-           "    for index, chosen in enumerate(ctx.targets):\n", "    for index, chosen in enumerate(ctx.targets[:1]):\n"),
+           "    for index, chosen in enumerate(ctx.targets):\n",
+           "    for index, chosen in enumerate(ctx.targets[:1]):\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
            "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )
