@@ -1325,13 +1325,21 @@ def _play_linked(ctx: Context, v: Any) -> None:
 
 @effect("cast_without_paying")
 def _cast_without_paying(ctx: Context, v: Any) -> None:
-    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer."""
-    found = objects(ctx, v)
+    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer.
+    ``{what: REF, exile_instead_of_graveyard: true}``: "If a spell cast this way would be put into a graveyard this
+    turn, exile it instead" — a replacement effect on that spell (614.1a), countered or resolved alike."""
+    exile = isinstance(v, dict) and bool(v.get("exile_instead_of_graveyard"))
+    found = objects(ctx, v["what"] if isinstance(v, dict) else v)
     if not found:
         ctx.game.log("Той карты больше нет там, где она была: ничего не происходит")
         return
     for obj in found:
-        play_without_paying(ctx, obj)
+        top = ctx.game.stack[-1] if ctx.game.stack else None
+        cast = play_without_paying(ctx, obj)
+        spell = ctx.game.stack[-1] if ctx.game.stack else None
+        if cast and exile and isinstance(spell, GameObject) and spell is not top:
+            ctx.game.delayed.append({"kind": "exile_instead_of_graveyard", "oid": spell.oid,
+                                     "ref": ctx.source.card.ref, "duration": "end_of_turn"})
 
 
 def play_without_paying(ctx: Context, obj: GameObject) -> bool:

@@ -97,7 +97,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "bolster": {"n": "amount!"},  # rule 701.39a
-    "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
+    # "you may cast that card without paying its mana cost" (rebound); or {what: REF, exile_instead_of_graveyard}
+    "cast_without_paying": "cast_without_paying",
     "exploit": "none",  # rule 702.110a
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
@@ -827,6 +828,10 @@ _CHECKERS: dict[str, Check] = {
             c, v, what, parent, key)
     ),
     "exile_as_enters_value": lambda c, v, what, parent, key: c.keys(v, {"filter": "filter", "link": "link!"}, what),
+    "cast_without_paying": lambda c, v, what, parent, key: (
+        c.keys(v, {"what": "ref!", "exile_instead_of_graveyard": "bool"}, what) if isinstance(v, dict) and "what" in v
+        else _ref(c, v, what, parent, key)
+    ),
     "target_number": lambda c, v, what, parent, key: (
         None if v == "any" else c.keys(v, {"min": "int", "max": "int"}, what)
     ),

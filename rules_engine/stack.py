@@ -175,6 +175,9 @@ def _cast(
     elif params.get("without_paying"):
         if params.get("alternative"):  # rule 118.9a: no alternative cost when casting without paying
             raise IllegalAction(WITHOUT_PAYING_NO_ALTERNATIVE, "118.9a")
+        # rule 107.3b: paying neither the mana cost nor a cost with X, the only legal choice for X is 0
+        if chars.cost is not None and chars.cost.has_x and params.get("x") not in (None, 0):
+            raise IllegalAction(f"без уплаты мана-стоимости X может быть только 0, не {params['x']}", "107.3b")
         cost = ManaCost()
     elif params.get("alternative") == "dash":  # rule 702.109a: an alternative cost
         if "dash" not in chars.keywords:

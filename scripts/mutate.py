@@ -1891,6 +1891,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("for-each-target-first-only", "608.2c", "eachtarget.py",
            "    for index, chosen in enumerate(ctx.targets):\n",
            "    for index, chosen in enumerate(ctx.targets[:1]):\n"),
+    Mutant("cast-this-way-exile-ignored", "614.1a", "replacement.py",
+           '        if shield["kind"] == "exile_instead_of_graveyard" and shield["oid"] == obj.oid:\n',
+           "        if False:\n"),
+    Mutant("x-free-without-paying", "107.3b", "stack.py",
+           'chars.cost.has_x and params.get("x") not in (None, 0):', 'chars.cost.has_x and False:'),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
            "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )
