@@ -202,6 +202,10 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
             return 0
         stat = chars.power if key == "power_of" else chars.toughness
         value = stat or 0
+    elif isinstance(expr, dict) and "mana_value_of" in expr:  # "that card's mana value" (202.3, 202.3e)
+        found = objects(ctx, expr["mana_value_of"])
+        snap = None if found else _target_lki(ctx, expr["mana_value_of"])  # gone: as it last existed (608.2h)
+        value = game.chars(found[0]).mana_value if found else snap.chars.mana_value if snap is not None else 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
     elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"

@@ -562,6 +562,7 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "count_filter",
+                  "mana_value_of": "ref",  # "that card's mana value" (202.3e: an {X} off the stack is 0; LKI once gone)
                   "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
                   "damage_dealt": "bool",  # "the damage dealt this way": by this effect's earlier damage (608.2c)
                   "negate": "amount", "player_counters": "player_counters_amount",

@@ -1896,6 +1896,9 @@ MUTANTS: tuple[Mutant, ...] = (
            "        if False:\n"),
     Mutant("x-free-without-paying", "107.3b", "stack.py",
            'chars.cost.has_x and params.get("x") not in (None, 0):', 'chars.cost.has_x and False:'),
+    Mutant("mana-value-of-ignored", "202.3", "effects.py",
+           "        value = game.chars(found[0]).mana_value if found else snap.chars.mana_value"
+           " if snap is not None else 0\n", "        value = 0\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
            "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )
