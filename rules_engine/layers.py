@@ -155,6 +155,14 @@ def has_subtype(chars: Characteristics, subtype: str) -> bool:
     return subtype in chars.subtypes or (ALL_CREATURE_TYPES in chars.subtypes and is_creature_type(subtype))
 
 
+def _filter_number(game: Game, value: Any, you: str, source: GameObject | Snapshot | None) -> int:
+    """A filter's bound: a number, or ``{count: FILTER}`` — "mana value X or less, where X is the number of Faeries
+    you control", counted whenever the filter is checked (as the target is chosen and again on resolution, 608.2b)."""
+    if isinstance(value, dict):
+        return sum(1 for o in game.battlefield if matches(game, o, game.chars(o), value["count"], you, source))
+    return int(value)
+
+
 def matches(
     game: Game,
     obj: GameObject,
@@ -229,7 +237,7 @@ def matches(
         return False
     if "mana_value_at_most" in filt:
         value = chars.mana_value
-        if value > int(filt["mana_value_at_most"]):
+        if value > _filter_number(game, filt["mana_value_at_most"], you, source):
             return False
     if "mana_value_at_least" in filt and chars.mana_value < int(filt["mana_value_at_least"]):
         return False

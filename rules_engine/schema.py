@@ -59,7 +59,7 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "owner": "you_or_opponent",  # "permanents you own"
     "tapped": "bool",
-    "mana_value_at_most": "int",
+    "mana_value_at_most": "int_or_count",  # a number, or {count: FILTER}: "X or less, where X is the number of ..."
     "mana_value_at_least": "int",
     "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
     "not_mana_value_parity": "parity",
@@ -915,6 +915,9 @@ _CHECKERS: dict[str, Check] = {
     "history_amount": _history_amount,
     # {count: FILTER}: permanents matching it; with zone: cards in that zone ("each Elf card in your graveyard")
     "count_filter": lambda c, v, what, parent, key: c.keys(v, {**FILTER, "zone": "zone"}, f"{what} (filter)"),
+    "int_or_count": lambda c, v, what, parent, key: (
+        c.keys(v, {"count": "filter!"}, what) if isinstance(v, dict) else _int(c, v, what, parent, key)
+    ),
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
     "game_duration": _one_of({"end_of_turn", "permanent"}, "duration"),  # this turn, or the rest of the game

@@ -1899,6 +1899,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("mana-value-of-ignored", "202.3", "effects.py",
            "        value = game.chars(found[0]).mana_value if found else snap.chars.mana_value"
            " if snap is not None else 0\n", "        value = 0\n"),
+    Mutant("filter-count-bound-ignored", "608.2b", "layers.py",
+           "        return sum(1 for o in game.battlefield if matches(game, o, game.chars(o), value[\"count\"], you,"
+           " source))\n", "        return 99\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
            "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )
