@@ -1472,7 +1472,7 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
     pool = [
         o
         for o in game.players[who].zone(str(v.get("from", "graveyard")))
-        if matches(game, o, game.chars(o), v.get("filter"), who, None)
+        if matches(game, o, game.chars(o), v.get("filter"), who, ctx.spell)  # the spell: its X ("mana value X")
     ]
     if not pool:
         game.log("Подходящей карты нет: ничего не возвращается")

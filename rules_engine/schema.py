@@ -59,11 +59,13 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "owner": "you_or_opponent",  # "permanents you own"
     "tapped": "bool",
-    "mana_value_at_most": "int_or_count",  # a number, or {count: FILTER}: "X or less, where X is the number of ..."
+    "mana_value_at_most": "int_or_count",  # a number, X or {count: FILTER}: "X or less, where X is the number of"
+    "mana_value": "int_or_count",  # exactly: "each creature card with mana value X"
     "mana_value_at_least": "int",
     "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
     "not_mana_value_parity": "parity",
-    "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
+    # "creature card with power 2 or less", "all creatures with power 3 or less" (power now); X: the spell's X
+    "power_at_most": "int_or_count",
     "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
     "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
     "power_above_source": "bool",  # "creatures with power greater than this creature's power"
@@ -916,7 +918,8 @@ _CHECKERS: dict[str, Check] = {
     # {count: FILTER}: permanents matching it; with zone: cards in that zone ("each Elf card in your graveyard")
     "count_filter": lambda c, v, what, parent, key: c.keys(v, {**FILTER, "zone": "zone"}, f"{what} (filter)"),
     "int_or_count": lambda c, v, what, parent, key: (
-        c.keys(v, {"count": "filter!"}, what) if isinstance(v, dict) else _int(c, v, what, parent, key)
+        c.keys(v, {"count": "filter!"}, what) if isinstance(v, dict) else None if v == "X" else _int(
+            c, v, what, parent, key)
     ),
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),

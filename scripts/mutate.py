@@ -620,8 +620,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "power-at-most-filter",
         "208.1",
         "layers.py",
-        'chars.power > int(filt["power_at_most"])',
-        'chars.power >= int(filt["power_at_most"])',
+        'chars.power > _filter_number(game, filt["power_at_most"], you, source)',
+        'chars.power >= _filter_number(game, filt["power_at_most"], you, source)',
     ),
     Mutant(
         "power-of-target-lki",
@@ -1902,6 +1902,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("filter-count-bound-ignored", "608.2b", "layers.py",
            "        return sum(1 for o in game.battlefield if matches(game, o, game.chars(o), value[\"count\"], you,"
            " source))\n", "        return 99\n"),
+    Mutant("filter-x-ignored", "601.2b", "layers.py",
+           "        return source.x if isinstance(source, GameObject) else 0\n", "        return 0\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
            "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )
