@@ -51,11 +51,19 @@ def fix_count(specs: list[Any], chosen: int) -> list[Any]:
     return out
 
 
+def zero_allowed(specs: list[Any]) -> bool:
+    """Rule 115.6: "up to N" / "any number of" targets lets zero be chosen — such a trigger always has a legal choice,
+    so a choice the rules reject is the player's error, not a trigger with no legal targets (603.3d)."""
+    return bool(specs) and all(_variable(s) and bounds(s)[0] == 0 for s in specs)
+
+
 def _variable(spec: Any) -> bool:
     return isinstance(spec, dict) and "number" in spec
 
 
 def bounds(spec: dict[str, Any]) -> tuple[int, int]:
+    """How many objects the word may name: "any number" 0 and up, or ``{min, max}``. "For each opponent, up to one
+    target creature that player controls" is ``any`` with the ``one_per_player`` relation: one per opponent."""
     number = spec["number"]
     if number == "any":
         return 0, 99

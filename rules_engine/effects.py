@@ -111,6 +111,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             return [t.player]
         obj = game.find(t.oid) if t.oid is not None else None
         return [obj] if obj is not None else []
+    if text == "each_target":  # "any number of target cards": each one chosen, still legal (601.2c, 608.2b)
+        return things(ctx, [f"target{i}" for i in range(len(ctx.targets))])
     if text == "self":
         live = ctx.source_live()
         return [live] if live is not None else []
@@ -201,6 +203,10 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
             return 0
         stat = chars.power if key == "power_of" else chars.toughness
         value = stat or 0
+    elif isinstance(expr, dict) and "mana_value_of" in expr:  # "that card's mana value" (202.3, 202.3e)
+        found = objects(ctx, expr["mana_value_of"])
+        snap = None if found else _target_lki(ctx, expr["mana_value_of"])  # gone: as it last existed (608.2h)
+        value = game.chars(found[0]).mana_value if found else snap.chars.mana_value if snap is not None else 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
     elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"
@@ -1384,13 +1390,21 @@ def _play_linked(ctx: Context, v: Any) -> None:
 
 @effect("cast_without_paying")
 def _cast_without_paying(ctx: Context, v: Any) -> None:
-    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer."""
-    found = objects(ctx, v)
+    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer.
+    ``{what: REF, exile_instead_of_graveyard: true}``: "If a spell cast this way would be put into a graveyard this
+    turn, exile it instead" — a replacement effect on that spell (614.1a), countered or resolved alike."""
+    exile = isinstance(v, dict) and bool(v.get("exile_instead_of_graveyard"))
+    found = objects(ctx, v["what"] if isinstance(v, dict) else v)
     if not found:
         ctx.game.log("Той карты больше нет там, где она была: ничего не происходит")
         return
     for obj in found:
-        play_without_paying(ctx, obj)
+        top = ctx.game.stack[-1] if ctx.game.stack else None
+        cast = play_without_paying(ctx, obj)
+        spell = ctx.game.stack[-1] if ctx.game.stack else None
+        if cast and exile and isinstance(spell, GameObject) and spell is not top:
+            ctx.game.delayed.append({"kind": "exile_instead_of_graveyard", "oid": spell.oid,
+                                     "ref": ctx.source.card.ref, "duration": "end_of_turn"})
 
 
 def play_without_paying(ctx: Context, obj: GameObject) -> bool:
@@ -1519,7 +1533,7 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
     pool = [
         o
         for o in game.players[who].zone(str(v.get("from", "graveyard")))
-        if matches(game, o, game.chars(o), v.get("filter"), who, None)
+        if matches(game, o, game.chars(o), v.get("filter"), who, ctx.spell)  # the spell: its X ("mana value X")
     ]
     if not pool:
         game.log("Подходящей карты нет: ничего не возвращается")

@@ -127,6 +127,8 @@ def base_characteristics(
     front = obj.definition
     if values is front.back and obj.transformed and front.cost is not None:  # 202.3b (not for a copy of it)
         chars.front_mana_value = front.cost.mana_value
+    if obj.x:  # rule 202.3e: X is the chosen number while the object is a spell (only a spell has an X chosen)
+        chars.x_value = obj.x
     return chars
 
 
@@ -151,6 +153,17 @@ def is_creature_type(subtype: str) -> bool:
 def has_subtype(chars: Characteristics, subtype: str) -> bool:
     """Changeling's marker is every creature type (702.73a) and no other subtype: not Aura, not Arcane (205.3k)."""
     return subtype in chars.subtypes or (ALL_CREATURE_TYPES in chars.subtypes and is_creature_type(subtype))
+
+
+def _filter_number(game: Game, value: Any, you: str, source: GameObject | Snapshot | None) -> int:
+    """A filter's bound: a number; ``X``, the X chosen for the spell that is the source (601.2b: announced before
+    its targets; checked again on resolution, 608.2b); or ``{count: FILTER}`` — "mana value X or less, where X is
+    the number of Faeries you control", counted whenever the filter is checked."""
+    if value == "X":
+        return source.x if isinstance(source, GameObject) else 0
+    if isinstance(value, dict):
+        return sum(1 for o in game.battlefield if matches(game, o, game.chars(o), value["count"], you, source))
+    return int(value)
 
 
 def matches(
@@ -227,10 +240,12 @@ def matches(
         return False
     if "mana_value_at_most" in filt:
         value = chars.mana_value
-        if value > int(filt["mana_value_at_most"]):
+        if value > _filter_number(game, filt["mana_value_at_most"], you, source):
             return False
     if "mana_value_at_least" in filt and chars.mana_value < int(filt["mana_value_at_least"]):
         return False
+    if "mana_value" in filt and chars.mana_value != _filter_number(game, filt["mana_value"], you, source):
+        return False  # "each creature card with mana value X" (an {X} of that card counts 0 off the stack, 202.3e)
     if "mana_value_parity" in filt and ("even" if chars.mana_value % 2 == 0 else "odd") != filt["mana_value_parity"]:
         return False  # "with mana value of the chosen quality": odd or even (zero is even)
     if "not_mana_value_parity" in filt and ("even" if chars.mana_value % 2 == 0 else "odd") == filt[
@@ -239,8 +254,10 @@ def matches(
         return False
     if "power_at_least" in filt and (chars.power is None or chars.power < int(filt["power_at_least"])):
         return False
-    if "power_at_most" in filt and (chars.power is None or chars.power > int(filt["power_at_most"])):
-        return False  # "a creature with power 3 or less" (its power now, layers applied)
+    if "power_at_most" in filt and (
+        chars.power is None or chars.power > _filter_number(game, filt["power_at_most"], you, source)
+    ):
+        return False  # "a creature with power 3 or less" / "X or less" (its power now, layers applied)
     compared = "power_below_source" in filt or "power_above_source" in filt
     if compared and not _power_vs_source(game, chars, filt, source):
         return False  # "creatures with power less / greater than this creature's power" (both powers now)

@@ -88,6 +88,8 @@ def protection_text(quality: Any) -> str:
     parts = [PROTECTION_COLORS[c] for c in quality.get("colors", ())]
     parts += [PROTECTION_TYPES.get(t, t) for t in quality.get("types", ())]
     parts += [f"подтипа «{subtypes_text([s])}»" for s in quality.get("subtypes", ())]
+    if "mana_value_at_least" in quality:
+        parts.append(f"объектов с конвертированной мана-стоимостью {quality['mana_value_at_least']} или больше")
     return "Защита от " + " и от ".join(parts)
 
 
@@ -398,6 +400,7 @@ CHOICE_KINDS = {
     "champion": "кого изгнать (Заступник)",
     "hideaway": "какую карту изгнать (Укрытие)",
     "bottom_order": "порядок карт внизу библиотеки",
+    "top_order": "порядок карт наверху библиотеки",
     "play": "разыграть",
     "cipher": "на каком существе закодировать (Шифр)",
     "search": "что найти в библиотеке",
@@ -464,7 +467,15 @@ def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> st
         return f"{label}: «{subtypes_text([str(value.get('from'))])}» → «{subtypes_text([str(value.get('to'))])}»"
     if isinstance(value, Mapping) and "alternative" in value:
         return f"{label}: за {ALTERNATIVES.get(str(value['alternative']), 'альтернативную стоимость')}"
+    if isinstance(value, Mapping) and kind == "play":  # «разыграть: да (цели: Боб; X: 3)», not the option keys
+        options = "; ".join(f"{PLAY_OPTIONS.get(str(k), 'параметр')}: {show_value(v)}" for k, v in value.items())
+        return f"{label}: да ({options})"
     return f"{label}: {show_value(value)}"
+
+
+# the cast options of a ``play`` answer, in words
+PLAY_OPTIONS = {"targets": "цели", "x": "X", "mode": "режим", "divide": "деление повреждений", "pay": "оплата",
+                "conspire": "Сговор", "half": "половина", "face_down": "рубашкой вверх"}
 
 
 def value_text(game: Game | None, value: Any) -> str:

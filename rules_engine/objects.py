@@ -93,13 +93,17 @@ class Characteristics:
     abilities: list[AbilityDef]
     controller: str = ""
     front_mana_value: int | None = None  # a transformed permanent's back face (rule 202.3b)
+    x_value: int = 0  # rule 202.3e: the X chosen for a spell being cast or on the stack
 
     @property
     def mana_value(self) -> int:
-        """Rule 202.3: from the mana cost; a nonmodal double-faced permanent's back face uses its front face's."""
+        """Rule 202.3: from the mana cost; a nonmodal double-faced permanent's back face uses its front face's.
+        Rule 202.3e: a spell on the stack counts each {X} of its cost as the number chosen for it (0 elsewhere)."""
         if self.front_mana_value is not None:
             return self.front_mana_value
-        return self.cost.mana_value if self.cost else 0
+        if self.cost is None:
+            return 0
+        return self.cost.with_x(self.x_value).mana_value if self.x_value else self.cost.mana_value
 
     @classmethod
     def of(cls, d: CardDef, controller: str = "") -> Characteristics:

@@ -1,7 +1,8 @@
 """Protection (rule 702.16): what has the stated quality can't Damage, Enchant or Equip, Block or Target it.
 
 A permanent's ``protection`` keyword holds a list of qualities, one per instance (rule 702.16g): a mapping of
-colours, card types and subtypes (each listed value is a protection of its own), or ``everything`` (702.16j).
+colours, card types and subtypes (each listed value is a protection of its own), a mana value at least N, or
+``everything`` (702.16j).
 The rules that consult it: targeting (702.16b, ``targets``), Auras and Equipment (702.16c-d, ``sba``), damage
 (702.16e, ``replacement``) and blocking (702.16f, ``combat``). How a proof names a quality is narration
 (``log.protection_text``).
@@ -32,6 +33,9 @@ def has_quality(source: Characteristics, quality: Any) -> bool:
     if set(quality.get("colors", ())) & source.colors:
         return True
     if set(quality.get("types", ())) & source.types:
+        return True
+    # "protection from mana value 3 or greater": a spell on the stack counts its X (202.3e), a face-down one is 0
+    if "mana_value_at_least" in quality and source.mana_value >= int(quality["mana_value_at_least"]):
         return True
     return any(has_subtype(source, s) for s in quality.get("subtypes", ()))
 

@@ -114,6 +114,7 @@ CHOICE_KINDS = frozenset(
         "attacking",  # rule 508.4: what a creature put onto the battlefield attacking attacks (a player or REF)
         "bolster",
         "bottom_order",
+        "top_order",
         "champion",
         "choose_card",
         "cipher",

@@ -34,7 +34,8 @@ _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player",
      "defending_player",  # rules 506.2, 508.5
-     "event_target"}  # the other object of the event: the creature blocked / blocking, the one dealt damage
+     "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
+     "each_target"}  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
 )
 LINKS = frozenset({"champion", "hideaway", "exiled"})
 
@@ -58,11 +59,13 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "owner": "you_or_opponent",  # "permanents you own"
     "tapped": "bool",
-    "mana_value_at_most": "int",
+    "mana_value_at_most": "int_or_count",  # a number, X or {count: FILTER}: "X or less, where X is the number of"
+    "mana_value": "int_or_count",  # exactly: "each creature card with mana value X"
     "mana_value_at_least": "int",
     "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
     "not_mana_value_parity": "parity",
-    "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
+    # "creature card with power 2 or less", "all creatures with power 3 or less" (power now); X: the spell's X
+    "power_at_most": "int_or_count",
     "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
     "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
     "power_above_source": "bool",  # "creatures with power greater than this creature's power"
@@ -96,7 +99,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "bolster": {"n": "amount!"},  # rule 701.39a
-    "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
+    # "you may cast that card without paying its mana cost" (rebound); or {what: REF, exile_instead_of_graveyard}
+    "cast_without_paying": "cast_without_paying",
     "exploit": "none",  # rule 702.110a
     "copy_ability": "none",  # rule 707.10: copy the ability of the event ("copy that ability")
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
@@ -153,6 +157,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
                  "from_graveyard": "ref", "filter": "filter"},
     "shuffle_into_library": "ref",
+    "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
+    "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
     "clash": {"then": "effect"},
     "nothing": "none",
     "champion": {"filter": "filter"},
@@ -441,8 +447,9 @@ class Checker:
             if key not in RELATIONS:
                 raise self.fail(relation, f"{what}: unknown relation {key!r}; known: {_known(RELATIONS)}", key)
             if ref == EACH_OTHER:
-                if "count" not in spec or not RELATIONS[key][1]:
-                    raise self.fail(relation, f"{what}: {key}: each_other needs count: N and a symmetric relation", key)
+                if not ("count" in spec or "number" in spec) or not RELATIONS[key][1]:
+                    why = "each_other needs count: N and a symmetric relation (or number: for a variable count)"
+                    raise self.fail(relation, f"{what}: {key}: {why}", key)
                 continue
             match = re.fullmatch(r"target(\d+)", str(ref))
             if match is None or int(match.group(1)) >= first_slot:
@@ -562,6 +569,7 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "count_filter",
+                  "mana_value_of": "ref",  # "that card's mana value" (202.3e: an {X} off the stack is 0; LKI once gone)
                   "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
                   "damage_dealt": "bool",  # "the damage dealt this way": by this effect's earlier damage (608.2c)
                   "negate": "amount", "player_counters": "player_counters_amount",
@@ -662,7 +670,8 @@ def _keywords(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> No
             _keyword(c, item, what, v, None)
 
 
-PROTECTION_QUALITIES = {"colors": "colors", "types": "types", "subtypes": "strs", "everything": "bool"}
+PROTECTION_QUALITIES = {"colors": "colors", "types": "types", "subtypes": "strs", "everything": "bool",
+                        "mana_value_at_least": "int"}  # "protection from mana value 3 or greater" (702.16a)
 
 
 def _protection(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -827,6 +836,10 @@ _CHECKERS: dict[str, Check] = {
             c, v, what, parent, key)
     ),
     "exile_as_enters_value": lambda c, v, what, parent, key: c.keys(v, {"filter": "filter", "link": "link!"}, what),
+    "cast_without_paying": lambda c, v, what, parent, key: (
+        c.keys(v, {"what": "ref!", "exile_instead_of_graveyard": "bool"}, what) if isinstance(v, dict) and "what" in v
+        else _ref(c, v, what, parent, key)
+    ),
     "target_number": lambda c, v, what, parent, key: (
         None if v == "any" else c.keys(v, {"min": "int", "max": "int"}, what)
     ),
@@ -912,6 +925,10 @@ _CHECKERS: dict[str, Check] = {
     "history_amount": _history_amount,
     # {count: FILTER}: permanents matching it; with zone: cards in that zone ("each Elf card in your graveyard")
     "count_filter": lambda c, v, what, parent, key: c.keys(v, {**FILTER, "zone": "zone"}, f"{what} (filter)"),
+    "int_or_count": lambda c, v, what, parent, key: (
+        c.keys(v, {"count": "filter!"}, what) if isinstance(v, dict) else None if v == "X" else _int(
+            c, v, what, parent, key)
+    ),
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
     "game_duration": _one_of({"end_of_turn", "permanent"}, "duration"),  # this turn, or the rest of the game

@@ -177,6 +177,9 @@ def _cast(
     elif params.get("without_paying"):
         if params.get("alternative"):  # rule 118.9a: no alternative cost when casting without paying
             raise IllegalAction(WITHOUT_PAYING_NO_ALTERNATIVE, "118.9a")
+        # rule 107.3b: paying neither the mana cost nor a cost with X, the only legal choice for X is 0
+        if chars.cost is not None and chars.cost.has_x and params.get("x") not in (None, 0):
+            raise IllegalAction(f"без уплаты мана-стоимости X может быть только 0, не {params['x']}", "107.3b")
         cost = ManaCost()
     elif params.get("alternative") == "dash":  # rule 702.109a: an alternative cost
         if "dash" not in chars.keywords:
@@ -198,6 +201,10 @@ def _cast(
             raise DecisionMissing(f"нужно выбрать X для {narr.obj(game, card_obj)} (x:)")
         x = int(params["x"])
         cost = cost.with_x(x)
+        # rules 601.2a-c, 202.3e: the card is already the spell, with X chosen, as its targets are chosen
+        # ("protection from mana value 3 or greater" sees the X); a rejected cast restores the whole game
+        card_obj.x = x
+        game.touch()
     # rule 601.2f: the total cost includes the additional costs ("As an additional cost to cast this spell, ...")
     extra = None if face_down else additional_cost(card_obj)
     if extra is not None:
@@ -257,6 +264,7 @@ def _cast(
     spell.mode, spell.x, spell.targets, spell.mana_spent = mode, x, chosen_targets, Counter(units)
     spell.modes = modes
     spell.division = division
+    game.touch()  # rule 202.3e: its mana value on the stack counts the X chosen
     if params.get("alternative"):
         spell.paid_additional += (str(params["alternative"]),)
     for index, creatures in conspirators:
@@ -529,6 +537,8 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         other_life=cost.pay_life,
     )
     specs = spec.get("targets", [])
+    if divide.is_variable(specs):  # rules 602.2b, 601.2c: "up to two target cards": as many as are announced
+        specs = divide.fix_count(specs, len(params.get("targets") or []))
     chosen = tg.choose(game, specs, params.get("targets"), player, obj, None) if specs else []
     purpose = spending.Purpose("ability", obj, has_x=cost.mana.has_x)  # rule 106.6
     units = spending.pay(game, player, mana, purpose, params.get("pay"))

@@ -30,6 +30,12 @@ def _same_controller(chars: list[Characteristics]) -> bool:
     return len({c.controller for c in chars}) == 1
 
 
+def _different_controllers(chars: list[Characteristics]) -> bool:
+    """"For each opponent, up to one target creature that player controls": no two of one player's (a card in a
+    graveyard is its owner's, 404.2 — "from that player's graveyard")."""
+    return len({c.controller for c in chars}) == len(chars)
+
+
 def _mana_value_at_most(chars: list[Characteristics]) -> bool:
     """``chars[0]`` is the target with the relation, ``chars[1]`` the one it refers to."""
     return chars[0].mana_value <= chars[1].mana_value
@@ -39,12 +45,14 @@ def _mana_value_at_most(chars: list[Characteristics]) -> bool:
 RELATIONS: dict[str, tuple[Callable[[list[Characteristics]], bool], bool]] = {
     "shares_card_type_with": (_share_card_type, True),
     "same_controller_as": (_same_controller, True),
+    "one_per_player": (_different_controllers, True),
     "mana_value_at_most_of": (_mana_value_at_most, False),
 }
 
 TEXT_RU = {
     "shares_card_type_with": "нет общего типа карты",
     "same_controller_as": "под контролем разных игроков",
+    "one_per_player": "две цели одного игрока",
     "mana_value_at_most_of": "конвертированная мана-стоимость больше",
 }
 

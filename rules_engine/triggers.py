@@ -685,6 +685,8 @@ def put_on_stack(game: Game) -> bool:
                 try:
                     item.targets = divide.choose_targets(game, item, player, live or trig.source)
                 except IllegalAction:
+                    if divide.zero_allowed(specs):  # rule 115.6: zero targets was a legal choice, this one is not
+                        raise
                     game.log(
                         f"Срабатывающая способность «{narr.ability_label(trig.ability)}» объекта "
                         f"{narr.obj(game, trig.source)} не имеет допустимых целей и покидает стек"

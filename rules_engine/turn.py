@@ -15,11 +15,13 @@ from rules_engine import (
     colorchoice,  # noqa: F401  (registers "choose a color", rule 608.2d, with the interpreter)
     combat,
     combat_effects,  # noqa: F401  (registers "can't block this turn", rule 509.1b, with the interpreter)
+    eachtarget,  # noqa: F401  (registers "for each target ...", rules 601.2c, 608.2b, with the interpreter)
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
     granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
+    ontop,  # noqa: F401  (registers "put ... on top of your library", rule 401.4, with the interpreter)
     sba,
     stack,
     tapping,

@@ -213,6 +213,8 @@ EFFECT_NAMES = frozenset(
         "drain",
         "pay_optional",
         "shuffle_into_library",
+        "for_each_target",  # EFFECT: once per target chosen, ``target`` naming that one (601.2c, eachtarget.py)
+        "put_on_library",  # REF: on top of the owner's library; several in the owner's order (401.4, ontop.py)
         "clash",
         "discard",
         "champion",  # {filter}: exile another matching permanent you control (linked), or sacrifice this

@@ -620,8 +620,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "power-at-most-filter",
         "208.1",
         "layers.py",
-        'chars.power > int(filt["power_at_most"])',
-        'chars.power >= int(filt["power_at_most"])',
+        'chars.power > _filter_number(game, filt["power_at_most"], you, source)',
+        'chars.power >= _filter_number(game, filt["power_at_most"], you, source)',
     ),
     Mutant(
         "power-of-target-lki",
@@ -1901,6 +1901,41 @@ MUTANTS: tuple[Mutant, ...] = (
            "    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets))\n",
            "    copy = replace(original, sid=game.new_id(), controller=controller, targets=list(original.targets),"
            " x=0)\n"),
+    # -- a variable number of targets and X on the stack (sweep `up`) ---------------------------------------
+    Mutant("x-not-in-stack-mana-value", "202.3e", "objects.py",
+           "        return self.cost.with_x(self.x_value).mana_value if self.x_value else self.cost.mana_value\n",
+           "        return self.cost.mana_value\n"),
+    Mutant("x-unknown-as-targets-chosen", "601.2b", "stack.py", "        card_obj.x = x\n", ""),
+    Mutant("protection-from-mana-value-ignored", "702.16a", "protection.py",
+           '    if "mana_value_at_least" in quality and source.mana_value >= int(quality["mana_value_at_least"]):\n',
+           "    if False:\n"),
+    Mutant("activated-targets-fixed-number", "601.2c", "stack.py",
+           "    if divide.is_variable(specs):  # rules 602.2b, 601.2c", "    if False:  # rules 602.2b, 601.2c"),
+    Mutant("each-target-first-only", "601.2c", "effects.py",
+           '        return things(ctx, [f"target{i}" for i in range(len(ctx.targets))])\n',
+           '        return things(ctx, "target0")\n'),
+    Mutant("one-per-player-ignored", "601.2c", "target_relations.py",
+           "    return len({c.controller for c in chars}) == len(chars)\n", "    return True\n"),
+    Mutant("trigger-rejected-choice-leaves-stack", "115.6", "triggers.py",
+           "                    if divide.zero_allowed(specs):", "                    if False:"),
+    Mutant("for-each-target-first-only", "608.2c", "eachtarget.py",
+           "    for index, chosen in enumerate(ctx.targets):\n",
+           "    for index, chosen in enumerate(ctx.targets[:1]):\n"),
+    Mutant("cast-this-way-exile-ignored", "614.1a", "replacement.py",
+           '        if shield["kind"] == "exile_instead_of_graveyard" and shield["oid"] == obj.oid:\n',
+           "        if False:\n"),
+    Mutant("x-free-without-paying", "107.3b", "stack.py",
+           'chars.cost.has_x and params.get("x") not in (None, 0):', 'chars.cost.has_x and False:'),
+    Mutant("mana-value-of-ignored", "202.3", "effects.py",
+           "        value = game.chars(found[0]).mana_value if found else snap.chars.mana_value"
+           " if snap is not None else 0\n", "        value = 0\n"),
+    Mutant("filter-count-bound-ignored", "608.2b", "layers.py",
+           "        return sum(1 for o in game.battlefield if matches(game, o, game.chars(o), value[\"count\"], you,"
+           " source))\n", "        return 99\n"),
+    Mutant("filter-x-ignored", "601.2b", "layers.py",
+           "        return source.x if isinstance(source, GameObject) else 0\n", "        return 0\n"),
+    Mutant("library-top-order-ignored", "401.4", "ontop.py",
+           "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
 )
 
 

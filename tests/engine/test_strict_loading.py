@@ -68,6 +68,11 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
          'effect: {tap: target}', 7, r"each_other needs count: N and a symmetric relation"),
         ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, count: 2, relation: {mana_value_at_most_of: '
          'each_other}}]\neffect: {tap: target0}', 7, r"each_other needs count: N and a symmetric relation"),
+        # a variable number of targets (601.2c): "for each opponent, up to one", "each target"
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, number: {most: 1}}]\neffect: {tap: target}',
+         7, r"unknown key 'most'; known: max, min"),
+        ('cost: "{R}"\ntype: Instant\ntargets: [{kind: creature, number: any}]\neffect: {put_on_library: each_targets}',
+         8, r"unknown reference 'each_targets'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {activated: "{T}, tap two", effect: {draw: {}}}',
          9, r"bad cost '\{T\}, tap two'"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nabilities:\n  - {triggered: enters, filter: {types: [Elf]},'
@@ -86,7 +91,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
          r"unknown card type 'Legendary'"),
         # protection's quality (rule 702.16a), in a card's keywords and in a grant alike
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nkeywords: [{protection: {colours: [R]}}]', 8,
-         r"keyword protection: unknown key 'colours'; known: colors, everything, subtypes, types"),
+         r"keyword protection: unknown key 'colours'; known: colors, everything, mana_value_at_least, subtypes, types"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nkeywords: [{protection: red}]', 8,
          r"keyword protection: expected a mapping"),
         ('cost: "{R}"\ntype: Instant\neffect: {grant: {keywords: [{protection: {colors: [Red]}}], on: self}}', 7,
