@@ -113,6 +113,9 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
     if text == "self":
         live = ctx.source_live()
         return [live] if live is not None else []
+    if text == "this_card":  # "return Deathmist Raptor from your graveyard": the card where it is, the same object
+        card = game.find(ctx.source.oid)  # (rules 113.6m, 400.7: once it changed zones it's a new object, not found)
+        return [card] if card is not None else []
     if text == "it":  # the object of the event: what moved, or the source of damage ("destroy it")
         event = ctx.event
         oid = event.obj.oid if event is not None and event.obj is not None else None
@@ -717,7 +720,8 @@ def _reanimate(ctx: Context, v: dict[str, Any]) -> None:
     creature card … onto the battlefield under your control. It gains haste. … exile it", 608.2c)."""
     for obj in objects(ctx, v.get("what", "target")):
         under = obj.owner if v.get("under") == "owner" else ctx.controller
-        new = ctx.game.move(obj, "battlefield", controller=under)
+        # face down: a 2/2 with no name, text or types (rule 708.2a), turned up by its morph cost (702.37e)
+        new = ctx.game.move(obj, "battlefield", controller=under, face_down=bool(v.get("face_down")))
         if new.zone == "battlefield":
             ctx.made.append(new)
 

@@ -34,7 +34,8 @@ _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player",
      "defending_player",  # rules 506.2, 508.5
-     "event_target"}  # the other object of the event: the creature blocked / blocking, the one dealt damage
+     "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
+     "this_card"}  # the source card wherever it is now, while it is the same object (113.6m, 400.7)
 )
 LINKS = frozenset({"champion", "hideaway", "exiled"})
 
@@ -123,12 +124,13 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
     "choose_color": {"then": "effect!", "any_number": "bool"},  # rules 608.2d, 105.4 (colorchoice.py)
-    "choose_option": {"options": "enter_options!", "then": "effect!"},  # rule 608.2d: a word chosen on resolution
+    # rule 608.2d: a word chosen on resolution; then (with `chosen`) or by_option: {WORD: effect} ("+1/-1 or -1/+1")
+    "choose_option": {"options": "enter_options!", "then": "effect", "by_option": "effects_by_word"},
     "may_sacrifice": {"then": "effect!"},  # rules 608.2c, 701.21a: "you may sacrifice it. If you do, ..." (ifyoudo.py)
     "divided_damage": "none",  # rule 601.2d: each target its announced share of the ability's divide (divide.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
-    "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
+    "put_onto_battlefield": {"what": "ref", "under": "owner_or_you", "face_down": "bool"},  # face down: 708.3
     "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref", "tapped": "bool",
                      "attacking": "bool"},
     "create_token_copy": {"of": "ref", "except": "copy_except", "tapped": "bool", "attacking": "bool"},
@@ -336,8 +338,8 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", the ability of a chosen word (614.12c)
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter", "state", "anchor", "modes", "divide"}),
-    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
+                            "counter", "each_counter", "state", "anchor", "modes", "divide", "zone"}),
+    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "mana_times", "timing", "zone",
                             "condition", "anchor"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
 }
@@ -627,6 +629,14 @@ def _mana(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
         raise c.fail(parent, f"{what}: bad mana {v!r} ({exc})", key) from exc
 
 
+def _effects_by_word(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """``by_option: {WORD: effect}``: the effect of each word a player may choose as the effect resolves (608.2d)."""
+    if not isinstance(v, dict) or not v:
+        raise c.fail(parent, f"{what}: a mapping of the offered words to effects", key)
+    for word, eff in v.items():
+        c.check("effect", eff, f"{what} ({word})", v, str(word))
+
+
 def _mana_produced(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     """Mana an ability adds: units (``G``, ``{C}{C}``) or ``any`` (one mana of any colour, a choice)."""
     from rules_engine.produce import is_produced
@@ -815,6 +825,7 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
+    "effects_by_word": _effects_by_word,
     "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "enter_options!"}, what),
     # rule 614.12: a list of words (anchor words, odd / even) or a named set: colors (105.4), basic_land_types
     "enter_options": lambda c, v, what, parent, key: (

@@ -544,6 +544,8 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.move(obj, "graveyard")
     if is_mana:
         added = produce.produced(game, player, spec["mana"], snap)
+        if "mana_times" in spec:  # rule 106.1, 605.1a: "Add {G} for each ...": counted as the mana is added
+            added = _mana_times(game, player, obj, snap, spec["mana_times"], added)
         game.players[player].mana_pool.update(added)
         game.log(
             f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)} "
@@ -683,3 +685,15 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
             game.log(f"{narr.player(item.controller)} решает не использовать способность")
             return
     interpreter.run(ctx, item.spec["effect"])
+
+
+def _mana_times(
+    game: Game, player: str, obj: GameObject, snap: Any, times: Any, added: Counter[str]
+) -> Counter[str]:
+    """ "Add {G} for each +1/+1 counter on this": the mana times the amount, counted now (a mana ability resolves
+    at once, rule 605.3a), on the source as it is (or as it last existed, if its cost moved it)."""
+    from rules_engine.effects import amount
+    from rules_engine.interpreter import Context
+
+    n = amount(Context(game, player, obj if obj.zone == "battlefield" else snap), times)
+    return Counter({unit: k * n for unit, k in added.items() if k * n})

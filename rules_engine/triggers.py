@@ -295,7 +295,17 @@ def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Char
     for obj in game.ability_sources():  # permanents and emblems (rule 114.4)
         if obj.oid not in seen:
             out.append((obj, game.chars(obj), game.controller(obj)))
+            seen.add(obj.oid)
+    for player in game.players.values():  # rule 113.6m: a triggered ability that functions only in a graveyard
+        for obj in player.graveyard:
+            if obj.oid not in seen and _functions_in_graveyard(obj.card.definition.abilities):
+                out.append((obj, game.chars(obj), obj.owner))
     return out
+
+
+def _functions_in_graveyard(abilities: Any) -> bool:
+    """A printed triggered ability with ``zone: graveyard`` (cards in graveyards gain no abilities here)."""
+    return any(a.kind == "triggered" and a.spec.get("zone") == "graveyard" for a in abilities)
 
 
 # Triggers on an event of any permanent matching the filter: the event kind, and whether the source must be on the
@@ -334,6 +344,11 @@ def _matches(
     in_graveyard = isinstance(source, GameObject) and source.zone == "graveyard"
     if in_graveyard and event.obj is not None and source.oid == event.obj.oid:
         return False  # a card in a graveyard triggers only on the way there
+    zone = spec.get("zone")  # rule 113.6m: "return this from your graveyard": it functions only in that zone
+    if zone is not None and not (isinstance(source, GameObject) and source.zone == zone):
+        return False
+    if in_graveyard and zone != "graveyard":
+        return False  # the card's other abilities don't function there (113.6)
     if when in LEAVE_EVENTS:
         if not (moved and event.from_zone == "battlefield" and event.lki is not None):
             return False
