@@ -337,10 +337,28 @@ def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
     for p in players(ctx, v.get("on", "target")):  # a player's counters (122.1; a team's poison, 810.10b)
         ctx.game.remove_player_counters(p, str(v["kind"]), amount(ctx, v.get("n", 1)))
     for obj in objects(ctx, v.get("on", "target")):
-        n = min(amount(ctx, v.get("n", 1)), obj.counters.get(str(v["kind"]), 0))
+        kind = _kind_to_remove(ctx, obj, str(v["kind"]))
+        if kind is None:
+            ctx.game.log(f"{narr.obj(ctx.game, obj)}: жетонов нет, убирать нечего")
+            continue
+        n = min(amount(ctx, v.get("n", 1)), obj.counters.get(kind, 0))
         if n > 0:
-            ctx.game.log(f"С {narr.obj(ctx.game, obj)} убирается {narr.counter(str(v['kind']), n)}")
-        ctx.game.remove_counters(obj, str(v["kind"]), n)
+            ctx.game.log(f"С {narr.obj(ctx.game, obj)} убирается {narr.counter(kind, n)}")
+        ctx.game.remove_counters(obj, kind, n)
+
+
+def _kind_to_remove(ctx: Context, obj: GameObject, wanted: str) -> str | None:
+    """ "Remove a counter from target permanent" (``kind: any``): the kind is chosen as the effect resolves
+    (rule 608.2d) among those on it, asked only if it has several; none on it: nothing to remove (609.3)."""
+    if wanted != "any":
+        return wanted
+    held = [k for k, n in obj.counters.items() if n > 0]
+    if len(held) <= 1:
+        return held[0] if held else None
+    answer = ctx.game.decide("counter_kind", ctx.controller, "жетон какого вида убрать?", ctx.source)
+    if answer not in held:
+        raise IllegalAction(f"на {narr.obj(ctx.game, obj)} нет жетона «{answer}»", "122.1")
+    return str(answer)
 
 
 @effect("move_counters")

@@ -305,6 +305,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "paid": "str",
     "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
     "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
+    "event_object_is": "filter",  # "..., if it's a creature": the event's permanent, on triggering and resolving
     **HISTORY_CONDITIONS,
 }
 # "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.

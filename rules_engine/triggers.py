@@ -567,6 +567,8 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if "evolve" in cond:
         return _evolve_bigger(game, source, event)
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
+    if "event_object_is" in cond:  # "..., if it's a creature": the event's object as it is now (603.4, twice)
+        return _event_object_is(game, cond["event_object_is"], controller, event)
     if "control_none" in cond:  # "you control no [filter] permanents"
         live = game.find(source.oid)
         return not any(
@@ -587,6 +589,15 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if looked_back is not None:
         return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
+
+
+def _event_object_is(game: Game, filt: dict[str, Any], controller: str, event: Event | None) -> bool:
+    """The object the event is about still exists (the same object, 400.7) and matches the filter now."""
+    obj = event.obj if event is not None else None
+    live = game.find(obj.oid) if obj is not None else None
+    if live is None or live.zone != "battlefield":
+        return False
+    return matches(game, live, game.chars(live), filt, controller, None)
 
 
 def collect_state_triggers(game: Game) -> None:
