@@ -63,7 +63,7 @@ FILTER: dict[str, str] = {
     "mana_value_at_least": "int",
     "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
     "not_mana_value_parity": "parity",
-    "power_at_most": "int",  # "creature card with power 2 or less", "all creatures with power 3 or less" (power now)
+    "power_at_most": "int_or_x",  # "creature card with power 2 or less", X: the X of a "remove X counters" cost; "all creatures with power 3 or less" (power now)
     "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
     "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
     "power_above_source": "bool",  # "creatures with power greater than this creature's power"
@@ -811,6 +811,7 @@ def _filter_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -
 _CHECKERS: dict[str, Check] = {
     "str": _str,
     "int": _int,
+    "int_or_x": lambda c, v, what, parent, key: None if v == "X" else _int(c, v, what, parent, key),
     "bool": _bool,
     "none": _none,
     "strs": _list_of(_str, "words"),
