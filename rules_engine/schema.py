@@ -148,6 +148,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
     "may": {"then": "effect!", "question": "str"},
+    "pay_any_life": {"then": "effect!"},  # rules 608.2d, 119.4: X in then is the life paid (handreveal.py)
+    "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana_produced",
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",

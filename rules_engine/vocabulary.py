@@ -241,6 +241,8 @@ EFFECT_NAMES = frozenset(
         "choose_blocks",  # {}: "you choose how those creatures block" this turn (509.1, combat_effects.py)
         "additional_combat_phase",  # {}: "after this phase, there is an additional combat phase" (500.8)
         "grant_abilities",  # {abilities, on, duration}: they gain those abilities (613.1f, layer 6; granted.py)
+        "pay_any_life",  # {then}: "pay any amount of life", chosen as it resolves; X in then is that many (119.4)
+        "reveal_from_hand",  # {player, n, exile_chosen}: N cards of their choice; you exile one of them (701.20a)
     }
 )
 
