@@ -1017,6 +1017,11 @@ def _may(ctx: Context, v: dict[str, Any]) -> None:
 def _add_mana(ctx: Context, v: Any) -> None:
     from rules_engine.produce import produced
 
+    if isinstance(v, dict):  # {mana, times}: "add {G} for each +1/+1 counter on this" (rule 106.1)
+        n = amount(ctx, v["times"])
+        units = produced(ctx.game, ctx.controller, v["mana"], ctx.source)
+        ctx.game.players[ctx.controller].mana_pool.update(Counter({u: k * n for u, k in units.items() if k * n}))
+        return
     ctx.game.players[ctx.controller].mana_pool.update(produced(ctx.game, ctx.controller, v, ctx.source))
 
 

@@ -63,7 +63,9 @@ FILTER: dict[str, str] = {
     "mana_value_at_least": "int",
     "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
     "not_mana_value_parity": "parity",
-    "power_at_most": "int_or_x",  # "creature card with power 2 or less", X: the X of a "remove X counters" cost; "all creatures with power 3 or less" (power now)
+    # "creature card with power 2 or less", "all creatures with power 3 or less" (power now); X: the X of a
+    # "remove X counters" cost (Simic Manipulator, put in as it is activated)
+    "power_at_most": "int_or_x",
     "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
     "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
     "power_above_source": "bool",  # "creatures with power greater than this creature's power"
@@ -641,8 +643,13 @@ def _effects_by_word(c: Checker, v: Any, what: str, parent: Any, key: str | None
 
 
 def _mana_produced(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
-    """Mana an ability adds: units (``G``, ``{C}{C}``) or ``any`` (one mana of any colour, a choice)."""
+    """Mana an ability adds: units (``G``, ``{C}{C}``) or ``any`` (one mana of any colour, a choice); or
+    ``{mana, times}``: that mana for each of an amount ("add {G} for each +1/+1 counter on this", 106.1)."""
     from rules_engine.produce import is_produced
+
+    if isinstance(v, dict):
+        c.keys(v, {"mana": "mana_produced!", "times": "amount!"}, what)
+        return
 
     try:
         is_produced(str(v))

@@ -545,10 +545,11 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.log(f"{narr.player(player)} приносит в жертву {narr.obj(game, obj)} (стоимость)")
         game.move(obj, "graveyard")
     if is_mana:
-        added = produce.produced(game, player, spec["mana"], snap)
         if "mana_times" in spec:  # rule 106.1, 605.1a: "Add {G} for each ...": counted as the mana is added
-            added = _mana_times(game, player, obj, snap, spec["mana_times"], added)
-        game.players[player].mana_pool.update(added)
+            added = _mana_times(game, player, obj, snap, spec)
+        else:
+            added = produce.produced(game, player, spec["mana"], snap)
+            game.players[player].mana_pool.update(added)
         game.log(
             f"{narr.player(player)} активирует способность маны {narr.obj(game, snap)} "
             f"({narr.cost_text(str(spec.get('activated', '')))}): {format_units(added)}"
@@ -689,16 +690,14 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
     interpreter.run(ctx, item.spec["effect"])
 
 
-def _mana_times(
-    game: Game, player: str, obj: GameObject, snap: Any, times: Any, added: Counter[str]
-) -> Counter[str]:
-    """ "Add {G} for each +1/+1 counter on this": the mana times the amount, counted now (a mana ability resolves
-    at once, rule 605.3a), on the source as it is (or as it last existed, if its cost moved it)."""
-    from rules_engine.effects import amount
-    from rules_engine.interpreter import Context
-
-    n = amount(Context(game, player, obj if obj.zone == "battlefield" else snap), times)
-    return Counter({unit: k * n for unit, k in added.items() if k * n})
+def _mana_times(game: Game, player: str, obj: GameObject, snap: Any, spec: dict[str, Any]) -> Counter[str]:
+    """ "Add {G} for each +1/+1 counter on this": the ``add_mana`` effect with ``times``, run at once (a mana
+    ability doesn't use the stack, 605.3a) on the source as it is (as it last existed, if its cost moved it)."""
+    pool = game.players[player].mana_pool
+    before = Counter(pool)
+    ctx = interpreter.Context(game, player, obj if obj.zone == "battlefield" else snap)
+    interpreter.run(ctx, {"add_mana": {"mana": spec["mana"], "times": spec["mana_times"]}})
+    return Counter(pool) - before
 
 
 def _announce_counter_x(cost: Any, spec: dict[str, Any], params: dict[str, Any]) -> tuple[Any, dict[str, Any], int]:
