@@ -284,6 +284,8 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "spell_countered": SNAPSHOT_FILTER,
     "counters_removed": FILTER,
     "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
+    "permanent_enters": {**FILTER, "from": "zone"},  # rule 603.6a: "put onto the battlefield from a graveyard"
+    "player_casts": {**FILTER, "from": "zone"},  # "whenever a player casts a spell from a graveyard" (601.2)
     "player_gets_counters": {"player": "whose"},
     "state": None,  # rule 603.8: a state trigger; its game state is the ability's state: CONDITION
     "becomes_tapped": None,

@@ -473,6 +473,10 @@ def _matches(
         return event.kind == "countered" and event.lki is not None and _snap_matches(
             game, event.lki, filt, controller, source
         )
+    if when == "permanent_enters":  # rule 603.6a: "whenever this or another permanent is put onto the battlefield
+        return _enters_from(game, filt or {}, source, controller, event)  # from a graveyard" (itself included)
+    if when == "player_casts":  # "whenever a player casts a spell from a graveyard": where it was cast from (601.2a)
+        return _cast_from(game, filt or {}, source, controller, event)
     if when == "put_into_graveyard":  # "whenever a [filter] is put into a graveyard from [zone | anywhere]"
         f = dict(filt or {})
         origin = f.pop("from", None)
@@ -589,6 +593,39 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if looked_back is not None:
         return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
+
+
+def _enters_from(game: Game, filt: dict[str, Any], source: Any, controller: str, event: Event) -> bool:
+    """A permanent entered from the stated zone (rule 603.6a: an enters ability of a permanent on the battlefield,
+    which sees itself and the others entering with it, 603.6a / 603.10). A spell resolving comes from the stack."""
+    f = dict(filt)
+    origin = f.pop("from", None)
+    obj = event.obj
+    return (
+        event.kind == "zone_change"
+        and event.to_zone == "battlefield"
+        and obj is not None
+        and (origin is None or event.from_zone == origin)
+        and isinstance(source, GameObject)
+        and source.zone == "battlefield"
+        and matches(game, obj, game.chars(obj), f, controller, source)
+    )
+
+
+def _cast_from(game: Game, filt: dict[str, Any], source: Any, controller: str, event: Event) -> bool:
+    """A spell was cast from the stated zone; only the permanents on the battlefield see it (a card cast from a
+    graveyard is on the stack as it is cast, so its own ability doesn't, 113.6)."""
+    f = dict(filt)
+    origin = f.pop("from", None)
+    spell = event.obj
+    return (
+        event.kind == "cast"
+        and spell is not None
+        and (origin is None or spell.cast_from == origin)
+        and isinstance(source, GameObject)
+        and source.zone in ABILITY_ZONES
+        and matches(game, spell, game.chars(spell), f, controller, None)
+    )
 
 
 def _event_object_is(game: Game, filt: dict[str, Any], controller: str, event: Event | None) -> bool:

@@ -76,6 +76,8 @@ TRIGGER_EVENTS = frozenset(
         "spell_countered",  # a spell matching filter is countered (rule 701.6a)
         "counters_removed",  # counters (counter: kind) are removed from a permanent matching filter
         "put_into_graveyard",  # a card matching filter is put into a graveyard (filter from: ZONE; else anywhere)
+        "permanent_enters",  # a permanent matching filter (itself included) enters (filter from: ZONE), 603.6a
+        "player_casts",  # a player casts a spell matching filter (filter from: ZONE, where it was cast from), 601.2
         "player_gets_counters",  # a player (filter player: you|opponent|each) gets counters (counter: kind), 122.1
         "becomes_tapped",  # this permanent changes from untapped to tapped (rule 701.26a; tapping.py)
         "permanent_becomes_tapped",  # a permanent matching filter becomes tapped ("whenever a Merfolk you control ...")

@@ -1915,6 +1915,12 @@ MUTANTS: tuple[Mutant, ...] = (
            "    if answer > have:\n", "    if answer > have + 100:\n"),
     Mutant("reveal-from-hand-all", "701.20a", "handreveal.py",
            "        shown = hand if len(hand) <= n else _chosen(ctx, who, hand, n)", "        shown = hand"),
+    # zone-of-origin triggers (River Kelpie): "put onto the battlefield from a graveyard", "cast from a graveyard"
+    Mutant("enters-from-zone-ignored", "603.6a", "triggers.py",
+           "        and (origin is None or event.from_zone == origin)\n        and isinstance(source, GameObject)\n",
+           "        and isinstance(source, GameObject)\n"),
+    Mutant("cast-from-zone-ignored", "601.2a", "triggers.py",
+           "        and (origin is None or spell.cast_from == origin)\n", ""),
 )
 
 
