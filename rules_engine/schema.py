@@ -247,6 +247,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
     "play_exiled": "play_exiled_value",
+    "play_from_graveyard": None,  # "you may play lands / cast spells from your graveyard" (affects: the cards)
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"

@@ -1921,6 +1921,9 @@ MUTANTS: tuple[Mutant, ...] = (
            "        and isinstance(source, GameObject)\n"),
     Mutant("cast-from-zone-ignored", "601.2a", "triggers.py",
            "        and (origin is None or spell.cast_from == origin)\n", ""),
+    Mutant("graveyard-permission-ignored", "601.3", "playfrom.py",
+           '            if ability.kind != "static" or ability.spec.get("static") != "play_from_graveyard":\n',
+           "            if True:\n"),
 )
 
 
