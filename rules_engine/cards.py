@@ -370,6 +370,8 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             c.keys(raw["state"], schema.TRIGGER_CONDITIONS, "state (the game state it triggers on)")
         if "optional" in raw:
             c.check("bool", raw["optional"], "optional", raw, "optional")
+        if "zone" in raw and raw["zone"] != "graveyard":  # rule 113.6m: "return this from your graveyard"
+            raise c.fail(raw, f"zone: graveyard is the only one known for a trigger, not {raw['zone']!r}", "zone")
         if "each_counter" in raw:  # "whenever a +1/+1 counter is put on ...": once per counter (603.2c)
             if event != "counters_put":
                 raise c.fail(raw, "each_counter: belongs to the counters_put trigger", "each_counter")
@@ -387,6 +389,8 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             if "mana" not in raw:
                 raise c.fail(raw, "spend_only: only a mana ability (mana:) adds mana to restrict", "spend_only")
             c.check("spend_only", raw["spend_only"], "spend_only", raw, "spend_only")
+        if "mana_times" in raw:  # "Add {G} for each ...": an amount (rule 106.1)
+            c.check("amount", raw["mana_times"], "mana_times", raw, "mana_times")
         if "timing" in raw and raw["timing"] != "sorcery":
             raise c.fail(raw, f"timing: sorcery is the only one known, not {raw['timing']!r}", "timing")
         if "zone" in raw and raw["zone"] not in ("battlefield", "hand"):

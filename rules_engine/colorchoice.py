@@ -51,4 +51,9 @@ def _choose_option(ctx: Context, v: dict[str, Any]) -> None:
         offered = ", ".join(narr.anchor_word(w) for w in words)
         raise IllegalAction(f"{narr.anchor_word(answer)}: нужно выбрать одно из: {offered}", rule)
     ctx.game.log(f"{narr.player(ctx.controller)} выбирает: {narr.anchor_word(answer)}")
+    if "by_option" in v:  # "gets +1/-1 or -1/+1": each word its own effect, the chosen one happens (608.2d)
+        run(ctx, v["by_option"].get(answer, {"nothing": {}}))
+        return
+    if "then" not in v:
+        raise ScriptError("choose_option: then or by_option is needed")
     run(ctx, bind_to(v["then"], (answer,)))

@@ -116,6 +116,9 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
     if text == "self":
         live = ctx.source_live()
         return [live] if live is not None else []
+    if text == "this_card":  # "return Deathmist Raptor from your graveyard": the card where it is, the same object
+        card = game.find(ctx.source.oid)  # (rules 113.6m, 400.7: once it changed zones it's a new object, not found)
+        return [card] if card is not None else []
     if text == "it":  # the object of the event: what moved, or the source of damage ("destroy it")
         event = ctx.event
         oid = event.obj.oid if event is not None and event.obj is not None else None
@@ -369,10 +372,28 @@ def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
     for p in players(ctx, v.get("on", "target")):  # a player's counters (122.1; a team's poison, 810.10b)
         ctx.game.remove_player_counters(p, str(v["kind"]), amount(ctx, v.get("n", 1)))
     for obj in objects(ctx, v.get("on", "target")):
-        n = min(amount(ctx, v.get("n", 1)), obj.counters.get(str(v["kind"]), 0))
+        kind = _kind_to_remove(ctx, obj, str(v["kind"]))
+        if kind is None:
+            ctx.game.log(f"{narr.obj(ctx.game, obj)}: жетонов нет, убирать нечего")
+            continue
+        n = min(amount(ctx, v.get("n", 1)), obj.counters.get(kind, 0))
         if n > 0:
-            ctx.game.log(f"С {narr.obj(ctx.game, obj)} убирается {narr.counter(str(v['kind']), n)}")
-        ctx.game.remove_counters(obj, str(v["kind"]), n)
+            ctx.game.log(f"С {narr.obj(ctx.game, obj)} убирается {narr.counter(kind, n)}")
+        ctx.game.remove_counters(obj, kind, n)
+
+
+def _kind_to_remove(ctx: Context, obj: GameObject, wanted: str) -> str | None:
+    """ "Remove a counter from target permanent" (``kind: any``): the kind is chosen as the effect resolves
+    (rule 608.2d) among those on it, asked only if it has several; none on it: nothing to remove (609.3)."""
+    if wanted != "any":
+        return wanted
+    held = [k for k, n in obj.counters.items() if n > 0]
+    if len(held) <= 1:
+        return held[0] if held else None
+    answer = ctx.game.decide("counter_kind", ctx.controller, "жетон какого вида убрать?", ctx.source)
+    if answer not in held:
+        raise IllegalAction(f"на {narr.obj(ctx.game, obj)} нет жетона «{answer}»", "122.1")
+    return str(answer)
 
 
 @effect("move_counters")
@@ -772,7 +793,8 @@ def _reanimate(ctx: Context, v: dict[str, Any]) -> None:
     creature card … onto the battlefield under your control. It gains haste. … exile it", 608.2c)."""
     for obj in objects(ctx, v.get("what", "target")):
         under = obj.owner if v.get("under") == "owner" else ctx.controller
-        new = ctx.game.move(obj, "battlefield", controller=under)
+        # face down: a 2/2 with no name, text or types (rule 708.2a), turned up by its morph cost (702.37e)
+        new = ctx.game.move(obj, "battlefield", controller=under, face_down=bool(v.get("face_down")))
         if new.zone == "battlefield":
             ctx.made.append(new)
 
@@ -1058,6 +1080,11 @@ def _may(ctx: Context, v: dict[str, Any]) -> None:
 def _add_mana(ctx: Context, v: Any) -> None:
     from rules_engine.produce import produced
 
+    if isinstance(v, dict):  # {mana, times}: "add {G} for each +1/+1 counter on this" (rule 106.1)
+        n = amount(ctx, v["times"])
+        units = produced(ctx.game, ctx.controller, v["mana"], ctx.source)
+        ctx.game.players[ctx.controller].mana_pool.update(Counter({u: k * n for u, k in units.items() if k * n}))
+        return
     ctx.game.players[ctx.controller].mana_pool.update(produced(ctx.game, ctx.controller, v, ctx.source))
 
 

@@ -418,7 +418,7 @@ CHOICE_KINDS = {
     "mana_color": "цвет маны",
     "cost": "чем оплатить стоимость",
     "shuffle": "порядок после перемешивания",
-    "counter_kind": "какой жетон переместить",
+    "counter_kind": "жетон какого вида (переместить или убрать)",
     "number": "сколько",
     "color": "цвет",
     "option": "выбор",
@@ -427,7 +427,8 @@ CHOICE_KINDS = {
     "attacking": "кого атакует",
 }
 # rule 614.12c: the anchor words as the Russian cards print them (FRF Sieges: «выберите Ханов или Драконов»)
-ANCHOR_WORDS = {"Khans": "Ханы", "Dragons": "Драконы", "odd": "нечет", "even": "чет", "C": "бесцветный"}
+ANCHOR_WORDS = {"Khans": "Ханы", "Dragons": "Драконы", "odd": "нечет", "even": "чет", "C": "бесцветный",
+                "face_up": "рубашкой вниз", "face_down": "рубашкой вверх"}
 
 
 def anchor_word(word: str) -> str:

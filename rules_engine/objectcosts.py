@@ -27,6 +27,7 @@ class ObjectCost:
     zone: str = "battlefield"  # where the objects that pay are: battlefield (yours), graveyard or hand (yours)
     from_self: bool = True  # remove / put_counters: this object, else a permanent you control matching filter
     among: bool = False  # remove_counters "from among creatures you control": split as the player likes
+    variable: bool = False  # "remove one or more counters" (written X): n is the X announced (601.2b, 602.2b)
 
     @property
     def text_ru(self) -> str:
@@ -73,7 +74,7 @@ _OBJECT_COST = re.compile(
     r"(?P<yours> you control)?(?: from your (?P<zone>graveyard|hand))?(?P<to_hand> to (?:its|their) owners?'s? hand)?$"
 )
 _REMOVE_COUNTERS = re.compile(
-    r"^remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>\S+) counters? from "
+    r"^remove (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\S+) counters? from "
     r"(?:this|an? (?P<what>[A-Za-z]+) you control|among (?P<among>[A-Za-z]+?)s you control)$"
 )
 _PUT_COUNTERS = re.compile(
@@ -108,6 +109,10 @@ def object_cost(part: str) -> ObjectCost | None:
     """The object costs of activated abilities, in the words of the cards (None: not one of them)."""
     m = _REMOVE_COUNTERS.match(part)
     if m:
+        if m["n"] == "X":  # "remove one or more +1/+1 counters from this": as many as the X announced (≥ 1)
+            if m["what"] is not None or m["among"] is not None:
+                return None
+            return ObjectCost("remove_counters", 1, counter=m["kind"], text=part, variable=True)
         n = _NUMBERS.get(m["n"]) or int(m["n"])
         if m["what"] is None and m["among"] is None:
             return ObjectCost("remove_counters", n, counter=m["kind"], text=part)

@@ -56,7 +56,8 @@ def _turns_until_own(game: Game, player: str) -> int:
 
 
 def find(game: Game, player: str, ref: str) -> tuple[GameObject, Permission] | None:
-    """A card named ``ref`` in exile that ``player`` may play now, with the permission that allows it."""
+    """A card named ``ref`` in exile (or in the player's graveyard) that ``player`` may play now, with the
+    permission that allows it."""
     for owner in game.players.values():
         for obj in owner.exile:
             if ref not in (obj.card.ref, obj.card.definition.name) or obj.face_down:
@@ -64,6 +65,25 @@ def find(game: Game, player: str, ref: str) -> tuple[GameObject, Permission] | N
             permission = _permission(game, player, obj)
             if permission is not None:
                 return obj, permission
+    for obj in game.players[player].graveyard:
+        if ref in (obj.card.ref, obj.card.definition.name):
+            permission = _graveyard_permission(game, player, obj)
+            if permission is not None:
+                return obj, permission
+    return None
+
+
+def _graveyard_permission(game: Game, player: str, obj: GameObject) -> Permission | None:
+    """ "You may play lands from your graveyard" (static ``play_from_graveyard``, ``affects`` the cards): while its
+    source is on the battlefield under the player's control; only where from — the normal rules apply (601.3, 305.1)."""
+    for source in game.battlefield:
+        if game.controller(source) != player:
+            continue
+        for ability in game.chars(source).abilities:
+            if ability.kind != "static" or ability.spec.get("static") != "play_from_graveyard":
+                continue
+            if matches(game, obj, game.chars(obj), ability.spec.get("affects"), player, source):
+                return Permission(player, obj.oid, game.turn, source.oid)
     return None
 
 

@@ -35,7 +35,8 @@ SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player",
      "defending_player",  # rules 506.2, 508.5
      "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
-     "each_target"}  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
+     "each_target",  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
+     "this_card"}  # the source card wherever it is now, while it is the same object (113.6m, 400.7)
 )
 LINKS = frozenset({"champion", "hideaway", "exiled"})
 
@@ -64,7 +65,8 @@ FILTER: dict[str, str] = {
     "mana_value_at_least": "int",
     "mana_value_parity": "parity",  # odd | even | chosen (LRW Ashling's Prerogative)
     "not_mana_value_parity": "parity",
-    # "creature card with power 2 or less", "all creatures with power 3 or less" (power now); X: the spell's X
+    # "creature card with power 2 or less", "all creatures with power 3 or less" (power now); X: the spell's X,
+    # or the X of a "remove X counters" cost (Simic Manipulator, put in as it is activated)
     "power_at_most": "int_or_count",
     "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
     "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
@@ -129,12 +131,13 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "sacrifice": "sacrifice",
     "sacrifice_chosen": {"player": "ref", "filter": "filter", "n": "amount"},  # rule 701.21a (edicts.py)
     "choose_color": {"then": "effect!", "any_number": "bool"},  # rules 608.2d, 105.4 (colorchoice.py)
-    "choose_option": {"options": "enter_options!", "then": "effect!"},  # rule 608.2d: a word chosen on resolution
+    # rule 608.2d: a word chosen on resolution; then (with `chosen`) or by_option: {WORD: effect} ("+1/-1 or -1/+1")
+    "choose_option": {"options": "enter_options!", "then": "effect", "by_option": "effects_by_word"},
     "may_sacrifice": {"then": "effect!"},  # rules 608.2c, 701.21a: "you may sacrifice it. If you do, ..." (ifyoudo.py)
     "divided_damage": "none",  # rule 601.2d: each target its announced share of the ability's divide (divide.py)
     "return_to_battlefield": {"what": "ref", "under": "owner_or_you", "counters": "counters", "tapped": "bool",
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
-    "put_onto_battlefield": {"what": "ref", "under": "owner_or_you"},
+    "put_onto_battlefield": {"what": "ref", "under": "owner_or_you", "face_down": "bool"},  # face down: 708.3
     "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref", "tapped": "bool",
                      "attacking": "bool"},
     "create_token_copy": {"of": "ref", "except": "copy_except", "tapped": "bool", "attacking": "bool"},
@@ -152,6 +155,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
     "may": {"then": "effect!", "question": "str"},
+    "pay_any_life": {"then": "effect!"},  # rules 608.2d, 119.4: X in then is the life paid (handreveal.py)
+    "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana_produced",
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
@@ -250,6 +255,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
     "play_exiled": "play_exiled_value",
+    "play_from_graveyard": None,  # "you may play lands / cast spells from your graveyard" (affects: the cards)
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"
@@ -289,6 +295,8 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "spell_countered": SNAPSHOT_FILTER,
     "counters_removed": FILTER,
     "put_into_graveyard": {**SNAPSHOT_FILTER, "from": "zone"},
+    "permanent_enters": {**FILTER, "from": "zone"},  # rule 603.6a: "put onto the battlefield from a graveyard"
+    "player_casts": {**FILTER, "from": "zone"},  # "whenever a player casts a spell from a graveyard" (601.2)
     "player_gets_counters": {"player": "whose"},
     "state": None,  # rule 603.8: a state trigger; its game state is the ability's state: CONDITION
     "becomes_tapped": None,
@@ -314,6 +322,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "paid": "str",
     "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
     "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
+    "event_object_is": "filter",  # "..., if it's a creature": the event's permanent, on triggering and resolving
     **HISTORY_CONDITIONS,
 }
 # "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.
@@ -347,9 +356,9 @@ DELAYED_KEYS: dict[str, str] = {
 
 ABILITY_KEYS: dict[str, frozenset[str]] = {  # anchor: "Khans — [ability]", the ability of a chosen word (614.12c)
     "triggered": frozenset({"triggered", "name", "name_ru", "condition", "targets", "effect", "optional", "filter",
-                            "counter", "each_counter", "state", "anchor", "modes", "divide"}),
-    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "timing", "zone",
-                            "condition", "anchor", "spend_only"}),
+                            "counter", "each_counter", "state", "anchor", "modes", "divide", "zone"}),
+    "activated": frozenset({"activated", "name", "name_ru", "targets", "effect", "mana", "mana_times", "timing",
+                            "zone", "condition", "anchor", "spend_only"}),
     "static": frozenset({"static", "name", "name_ru", "affects", "value", "condition", "anchor"}),
 }
 
@@ -640,9 +649,22 @@ def _mana(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
         raise c.fail(parent, f"{what}: bad mana {v!r} ({exc})", key) from exc
 
 
+def _effects_by_word(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """``by_option: {WORD: effect}``: the effect of each word a player may choose as the effect resolves (608.2d)."""
+    if not isinstance(v, dict) or not v:
+        raise c.fail(parent, f"{what}: a mapping of the offered words to effects", key)
+    for word, eff in v.items():
+        c.check("effect", eff, f"{what} ({word})", v, str(word))
+
+
 def _mana_produced(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
-    """Mana an ability adds: units (``G``, ``{C}{C}``) or ``any`` (one mana of any colour, a choice)."""
+    """Mana an ability adds: units (``G``, ``{C}{C}``) or ``any`` (one mana of any colour, a choice); or
+    ``{mana, times}``: that mana for each of an amount ("add {G} for each +1/+1 counter on this", 106.1)."""
     from rules_engine.produce import is_produced
+
+    if isinstance(v, dict):
+        c.keys(v, {"mana": "mana_produced!", "times": "amount!"}, what)
+        return
 
     try:
         is_produced(str(v))
@@ -814,6 +836,7 @@ def _filter_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -
 _CHECKERS: dict[str, Check] = {
     "str": _str,
     "int": _int,
+    "int_or_x": lambda c, v, what, parent, key: None if v == "X" else _int(c, v, what, parent, key),
     "bool": _bool,
     "none": _none,
     "strs": _list_of(_str, "words"),
@@ -829,6 +852,7 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
+    "effects_by_word": _effects_by_word,
     "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "enter_options!"}, what),
     # rule 614.12: a list of words (anchor words, odd / even) or a named set: colors (105.4), basic_land_types
     "enter_options": lambda c, v, what, parent, key: (

@@ -522,9 +522,11 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     # rule 602.5b: "Activate only if ..." (formidable: creatures you control have total power 8 or greater)
     if spec.get("condition") and not triggers.check_condition(game, spec["condition"], obj, None):
         raise IllegalAction("условие активации этой способности не выполнено", "602.5b")
+    x = 0
+    if any(part.variable for part in cost.objects):  # "remove one or more counters": X announced first (601.2b)
+        cost, spec, x = _announce_counter_x(cost, spec, params)
     costs.check(game, cost, obj, player)
     mana = cost.mana
-    x = 0
     if mana.has_x:
         if params.get("x") is None:
             raise DecisionMissing("нужно выбрать X (x:)")
@@ -556,7 +558,10 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
         game.log(f"{narr.player(player)} приносит в жертву {narr.obj(game, obj)} (стоимость)")
         game.move(obj, "graveyard")
     if is_mana:
-        added = produce.produced(game, player, spec["mana"], snap)
+        if "mana_times" in spec:  # rule 106.1, 605.1a: "Add {G} for each ...": counted as the mana is added
+            added = _mana_times(game, player, obj, snap, spec)
+        else:
+            added = produce.produced(game, player, spec["mana"], snap)
         if "spend_only" in spec:  # rule 106.6: "Spend this mana only to cast creature spells"
             spending.add(game, player, added, spec["spend_only"], narr.obj(game, snap))
         else:
@@ -722,3 +727,39 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
             game.log(f"{narr.player(item.controller)} решает не использовать способность")
             return
     interpreter.run(ctx, item.spec["effect"])
+
+
+def _mana_times(game: Game, player: str, obj: GameObject, snap: Any, spec: dict[str, Any]) -> Counter[str]:
+    """ "Add {G} for each +1/+1 counter on this": the ``add_mana`` effect with ``times``, run at once (a mana
+    ability doesn't use the stack, 605.3a) on the source as it is (as it last existed, if its cost moved it)."""
+    pool = game.players[player].mana_pool
+    before = Counter(pool)
+    ctx = interpreter.Context(game, player, obj if obj.zone == "battlefield" else snap)
+    interpreter.run(ctx, {"add_mana": {"mana": spec["mana"], "times": spec["mana_times"]}})
+    return Counter(pool) - before
+
+
+def _announce_counter_x(cost: Any, spec: dict[str, Any], params: dict[str, Any]) -> tuple[Any, dict[str, Any], int]:
+    """Rules 601.2b, 602.2b: "remove one or more +1/+1 counters" — the player announces how many (X, at least one)
+    before targets are chosen; "the number of counters removed this way" in a target's filter is that X, so the
+    ability on the stack keeps its filters with X put in (checked again as it resolves, 608.2b)."""
+    from dataclasses import replace
+
+    if params.get("x") is None:
+        raise DecisionMissing("нужно выбрать, сколько жетонов убрать (x:)")
+    x = int(params["x"])
+    if x < 1:
+        raise IllegalAction("нужно убрать один или более жетонов", "601.2b")
+    parts = tuple(replace(p, n=x, variable=False) if p.variable else p for p in cost.objects)
+    if "targets" in spec:
+        spec = {**spec, "targets": _with_x(spec["targets"], x)}
+    return replace(cost, objects=parts), spec, x
+
+
+def _with_x(node: Any, x: int) -> Any:
+    """The value X put into the filters of the targets ("power less than or equal to X")."""
+    if isinstance(node, dict):
+        return {k: x if v == "X" and k.endswith(("_at_most", "_at_least")) else _with_x(v, x) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_with_x(v, x) for v in node]
+    return node

@@ -323,7 +323,17 @@ def _sources(game: Game, event: Event) -> list[tuple[GameObject | Snapshot, Char
     for obj in game.ability_sources():  # permanents and emblems (rule 114.4)
         if obj.oid not in seen:
             out.append((obj, game.chars(obj), game.controller(obj)))
+            seen.add(obj.oid)
+    for player in game.players.values():  # rule 113.6m: a triggered ability that functions only in a graveyard
+        for obj in player.graveyard:
+            if obj.oid not in seen and _functions_in_graveyard(obj.card.definition.abilities):
+                out.append((obj, game.chars(obj), obj.owner))
     return out
+
+
+def _functions_in_graveyard(abilities: Any) -> bool:
+    """A printed triggered ability with ``zone: graveyard`` (cards in graveyards gain no abilities here)."""
+    return any(a.kind == "triggered" and a.spec.get("zone") == "graveyard" for a in abilities)
 
 
 # Triggers on an event of any permanent matching the filter: the event kind, and whether the source must be on the
@@ -362,6 +372,11 @@ def _matches(
     in_graveyard = isinstance(source, GameObject) and source.zone == "graveyard"
     if in_graveyard and event.obj is not None and source.oid == event.obj.oid:
         return False  # a card in a graveyard triggers only on the way there
+    zone = spec.get("zone")  # rule 113.6m: "return this from your graveyard": it functions only in that zone
+    if zone is not None and not (isinstance(source, GameObject) and source.zone == zone):
+        return False
+    if in_graveyard and zone != "graveyard":
+        return False  # the card's other abilities don't function there (113.6)
     if when in LEAVE_EVENTS:
         if not (moved and event.from_zone == "battlefield" and event.lki is not None):
             return False
@@ -498,6 +513,10 @@ def _matches(
         return event.kind == "countered" and event.lki is not None and _snap_matches(
             game, event.lki, filt, controller, source
         )
+    if when == "permanent_enters":  # rule 603.6a: "whenever this or another permanent is put onto the battlefield
+        return _enters_from(game, filt or {}, source, controller, event)  # from a graveyard" (itself included)
+    if when == "player_casts":  # "whenever a player casts a spell from a graveyard": where it was cast from (601.2a)
+        return _cast_from(game, filt or {}, source, controller, event)
     if when == "put_into_graveyard":  # "whenever a [filter] is put into a graveyard from [zone | anywhere]"
         f = dict(filt or {})
         origin = f.pop("from", None)
@@ -592,6 +611,8 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if "evolve" in cond:
         return _evolve_bigger(game, source, event)
     controller = source.controller if isinstance(source, Snapshot) else game.controller(source)
+    if "event_object_is" in cond:  # "..., if it's a creature": the event's object as it is now (603.4, twice)
+        return _event_object_is(game, cond["event_object_is"], controller, event)
     if "control_none" in cond:  # "you control no [filter] permanents"
         live = game.find(source.oid)
         return not any(
@@ -612,6 +633,48 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if looked_back is not None:
         return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
+
+
+def _enters_from(game: Game, filt: dict[str, Any], source: Any, controller: str, event: Event) -> bool:
+    """A permanent entered from the stated zone (rule 603.6a: an enters ability of a permanent on the battlefield,
+    which sees itself and the others entering with it, 603.6a / 603.10). A spell resolving comes from the stack."""
+    f = dict(filt)
+    origin = f.pop("from", None)
+    obj = event.obj
+    return (
+        event.kind == "zone_change"
+        and event.to_zone == "battlefield"
+        and obj is not None
+        and (origin is None or event.from_zone == origin)
+        and isinstance(source, GameObject)
+        and source.zone == "battlefield"
+        and matches(game, obj, game.chars(obj), f, controller, source)
+    )
+
+
+def _cast_from(game: Game, filt: dict[str, Any], source: Any, controller: str, event: Event) -> bool:
+    """A spell was cast from the stated zone; only the permanents on the battlefield see it (a card cast from a
+    graveyard is on the stack as it is cast, so its own ability doesn't, 113.6)."""
+    f = dict(filt)
+    origin = f.pop("from", None)
+    spell = event.obj
+    return (
+        event.kind == "cast"
+        and spell is not None
+        and (origin is None or spell.cast_from == origin)
+        and isinstance(source, GameObject)
+        and source.zone in ABILITY_ZONES
+        and matches(game, spell, game.chars(spell), f, controller, None)
+    )
+
+
+def _event_object_is(game: Game, filt: dict[str, Any], controller: str, event: Event | None) -> bool:
+    """The object the event is about still exists (the same object, 400.7) and matches the filter now."""
+    obj = event.obj if event is not None else None
+    live = game.find(obj.oid) if obj is not None else None
+    if live is None or live.zone != "battlefield":
+        return False
+    return matches(game, live, game.chars(live), filt, controller, None)
 
 
 def collect_state_triggers(game: Game) -> None:

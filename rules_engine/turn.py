@@ -19,6 +19,7 @@ from rules_engine import (
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
     granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
+    handreveal,  # noqa: F401  (registers "pay any amount of life", "reveals N cards from their hand", 119.4, 701.20a)
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
     ontop,  # noqa: F401  (registers "put ... on top of your library", rule 401.4, with the interpreter)

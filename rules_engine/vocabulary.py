@@ -78,6 +78,8 @@ TRIGGER_EVENTS = frozenset(
         "spell_countered",  # a spell matching filter is countered (rule 701.6a)
         "counters_removed",  # counters (counter: kind) are removed from a permanent matching filter
         "put_into_graveyard",  # a card matching filter is put into a graveyard (filter from: ZONE; else anywhere)
+        "permanent_enters",  # a permanent matching filter (itself included) enters (filter from: ZONE), 603.6a
+        "player_casts",  # a player casts a spell matching filter (filter from: ZONE, where it was cast from), 601.2
         "player_gets_counters",  # a player (filter player: you|opponent|each) gets counters (counter: kind), 122.1
         "becomes_tapped",  # this permanent changes from untapped to tapped (rule 701.26a; tapping.py)
         "permanent_becomes_tapped",  # a permanent matching filter becomes tapped ("whenever a Merfolk you control ...")
@@ -147,6 +149,7 @@ STATIC_KINDS = frozenset(
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
         "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
         "play_exiled",  # value {link, spells_per_turn}: you may play the affected cards it exiled (playfrom.py)
+        "play_from_graveyard",  # you may play the affected cards of your graveyard (Crucible of Worlds; playfrom.py)
         "choose_as_enters",  # value {options: [Khans, Dragons]}: rule 614.12c, the anchor word (anchors.py)
         "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
@@ -248,6 +251,8 @@ EFFECT_NAMES = frozenset(
         "choose_blocks",  # {}: "you choose how those creatures block" this turn (509.1, combat_effects.py)
         "additional_combat_phase",  # {}: "after this phase, there is an additional combat phase" (500.8)
         "grant_abilities",  # {abilities, on, duration}: they gain those abilities (613.1f, layer 6; granted.py)
+        "pay_any_life",  # {then}: "pay any amount of life", chosen as it resolves; X in then is that many (119.4)
+        "reveal_from_hand",  # {player, n, exile_chosen}: N cards of their choice; you exile one of them (701.20a)
     }
 )
 

@@ -1936,6 +1936,55 @@ MUTANTS: tuple[Mutant, ...] = (
            "        return source.x if isinstance(source, GameObject) else 0\n", "        return 0\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
            "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
+    # -- left-out abilities (branch la) ---------------------------------------------------------------------
+    # "Add {G} for each +1/+1 counter": the mana is multiplied by the amount (Gyre Sage)
+    Mutant("mana-times-ignored", "106.1", "stack.py",
+           '        if "mana_times" in spec:  # rule 106.1', '        if False:  # rule 106.1'),
+    # "return this from your graveyard": the trigger functions only in the graveyard (Deathmist Raptor)
+    Mutant("graveyard-trigger-not-seen", "113.6m", "triggers.py",
+           "            if obj.oid not in seen and _functions_in_graveyard(obj.card.definition.abilities):",
+           "            if False:"),
+    Mutant("graveyard-trigger-anywhere", "113.6m", "triggers.py",
+           "    if zone is not None and not (isinstance(source, GameObject) and source.zone == zone):\n"
+           "        return False\n",
+           ""),
+    # a permanent put onto the battlefield face down (Shorecrasher Elemental, Deathmist Raptor)
+    Mutant("put-face-down-ignored", "708.3", "effects.py",
+           'face_down=bool(v.get("face_down")))', "face_down=False)"),
+    # "+1/-1 or -1/+1": the chosen word's effect, chosen as it resolves (608.2d)
+    Mutant("by-option-first-word", "608.2d", "colorchoice.py",
+           '        run(ctx, v["by_option"].get(answer, {"nothing": {}}))',
+           '        run(ctx, next(iter(v["by_option"].values())))'),
+    # "if it's a creature": the intervening if checked on the event's object again on resolution (603.4)
+    Mutant("event-object-is-not-rechecked", "603.4", "triggers.py",
+           "    if live is None or live.zone != \"battlefield\":\n        return False\n    return matches(game, live,",
+           "    if live is None or live.zone != \"battlefield\" or True:\n        return True\n"
+           "    return matches(game, live,"),
+    # "remove a counter from target permanent": the kind chosen on resolution among several (Thrull Parasite)
+    Mutant("remove-any-kind-first", "608.2d", "effects.py",
+           "    if len(held) <= 1:\n        return held[0] if held else None\n",
+           "    if held:\n        return held[0]\n    return None\n"),
+    # "remove one or more +1/+1 counters": X counters removed, X in the target's filter (Simic Manipulator)
+    Mutant("counter-x-not-in-filters", "601.2b", "stack.py",
+           '        spec = {**spec, "targets": _with_x(spec["targets"], x)}',
+           '        spec = {**spec, "targets": _with_x(spec["targets"], 99)}'),
+    Mutant("counter-x-removes-one", "602.2b", "stack.py",
+           "    parts = tuple(replace(p, n=x, variable=False) if p.variable else p for p in cost.objects)",
+           "    parts = tuple(replace(p, n=1, variable=False) if p.variable else p for p in cost.objects)"),
+    # "pay any amount of life": chosen on resolution, at most the life total (119.4); X is that many (Vizkopa)
+    Mutant("pay-any-life-unbounded", "119.4", "handreveal.py",
+           "    if answer > have:\n", "    if answer > have + 100:\n"),
+    Mutant("reveal-from-hand-all", "701.20a", "handreveal.py",
+           "        shown = hand if len(hand) <= n else _chosen(ctx, who, hand, n)", "        shown = hand"),
+    # zone-of-origin triggers (River Kelpie): "put onto the battlefield from a graveyard", "cast from a graveyard"
+    Mutant("enters-from-zone-ignored", "603.6a", "triggers.py",
+           "        and (origin is None or event.from_zone == origin)\n        and isinstance(source, GameObject)\n",
+           "        and isinstance(source, GameObject)\n"),
+    Mutant("cast-from-zone-ignored", "601.2a", "triggers.py",
+           "        and (origin is None or spell.cast_from == origin)\n", ""),
+    Mutant("graveyard-permission-ignored", "601.3", "playfrom.py",
+           '            if ability.kind != "static" or ability.spec.get("static") != "play_from_graveyard":\n',
+           "            if True:\n"),
 )
 
 

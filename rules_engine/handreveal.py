@@ -1,0 +1,78 @@
+"""Paying any amount of life as an effect resolves, and revealing cards from a hand: Vizkopa Confessor's "pay any
+amount of life. Target opponent reveals that many cards from their hand. You choose one of them and exile it."
+
+``pay_any_life: {then}``: the amount is a ``number`` decision of the effect's controller as it resolves (608.2d),
+at most their life total (119.4: 0 is always possible); ``then`` runs with X bound to the life paid ("that
+many"). ``reveal_from_hand: {player, n, exile_chosen}``: that player reveals N cards of their choice from their
+hand (all of them if they hold N or fewer; a ``choose_card`` decision of theirs, a list), and with
+``exile_chosen`` the effect's controller chooses one of them (``choose_card``) and exiles it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rules_engine import life as lifetotal
+from rules_engine import log as narr
+from rules_engine.effects import amount, players
+from rules_engine.errors import IllegalAction
+from rules_engine.game import pick
+from rules_engine.interpreter import Context, effect, run
+
+if TYPE_CHECKING:
+    from rules_engine.objects import GameObject
+
+
+@effect("pay_any_life")
+def _pay_any_life(ctx: Context, v: dict[str, Any]) -> None:
+    """Rules 608.2d, 119.4: the player picks the amount now; they can't pay more life than they have."""
+    game, who = ctx.game, ctx.controller
+    have = max(0, game.players[who].life)
+    answer = game.decide("number", who, f"сколько жизни заплатить (0–{have})?", ctx.source)
+    if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
+        raise IllegalAction(f"{answer!r}: заплатить можно целое число жизни, от 0", "119.4")
+    if answer > have:
+        raise IllegalAction(f"нельзя заплатить {answer} жизни: у игрока их {have}", "119.4")
+    game.log(f"{narr.player(who)} платит {answer} жизни")
+    lifetotal.pay(game, who, answer)
+    run(replace(ctx, x=answer), v["then"])
+
+
+@effect("reveal_from_hand")
+def _reveal_from_hand(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 701.20a: the revealing player picks which N cards of their hand to show; 0 reveals nothing."""
+    game = ctx.game
+    n = amount(ctx, v.get("n", 1))
+    for who in players(ctx, v.get("player", "target")):
+        hand = list(game.players[who].hand)
+        if n <= 0 or not hand:
+            game.log(f"{narr.player(who)} не показывает ни одной карты")
+            continue
+        shown = hand if len(hand) <= n else _chosen(ctx, who, hand, n)
+        game.log(f"{narr.player(who)} показывает: {', '.join(narr.obj(game, o) for o in shown)}")
+        if v.get("exile_chosen"):
+            _exile_one(ctx, shown)
+
+
+def _chosen(ctx: Context, who: str, hand: list[GameObject], n: int) -> list[GameObject]:
+    answer = ctx.game.decide("choose_card", who, f"какие {n} карт(ы) показать?", ctx.source)
+    refs = answer if isinstance(answer, list) else [answer]
+    if len(refs) != n:
+        raise IllegalAction(f"нужно показать ровно {n} карт(ы), не {len(refs)}", "701.20a")
+    picked = [pick(ctx.game, hand, str(r), "карта руки этого игрока", "701.20a") for r in refs]
+    if len({o.oid for o in picked}) != n:
+        raise IllegalAction("одна и та же карта показана дважды", "701.20a")
+    return picked
+
+
+def _exile_one(ctx: Context, shown: list[GameObject]) -> None:
+    """ "You choose one of them and exile it" (608.2d): asked only when more than one was revealed."""
+    game = ctx.game
+    if len(shown) == 1:
+        card = shown[0]
+    else:
+        answer = game.decide("choose_card", ctx.controller, "какую из показанных карт изгнать?", ctx.source)
+        card = pick(game, shown, str(answer), "одна из показанных карт", "608.2d")
+    game.log(f"{narr.player(ctx.controller)} изгоняет {narr.obj(game, card)}")
+    game.move(card, "exile")
