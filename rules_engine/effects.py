@@ -202,6 +202,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = stat or 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
+    elif isinstance(expr, dict) and "most_discarded" in expr:  # "the greatest number of cards a player discarded
+        value = max(ctx.discarded.values(), default=0)  # this way": by this effect's earlier discards (608.2c)
     elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"
         value = ctx.dealt  # what was dealt after prevention, unbounded by toughness or life (608.2c, 120.3)
     elif isinstance(expr, dict) and "count" in expr and "zone" in expr["count"]:  # cards in a zone (its owner's)
@@ -548,6 +550,7 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
         for card in chosen:
             game.log(f"{narr.player(p)} сбрасывает {narr.obj(game, card)}")
             game.move(card, "graveyard")
+        ctx.discarded[p] = ctx.discarded.get(p, 0) + len(chosen)  # "discarded this way" (608.2c)
 
 
 @effect("gain_life")

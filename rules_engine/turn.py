@@ -20,6 +20,7 @@ from rules_engine import (
     granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
+    looking,  # noqa: F401  (registers look_at_top and reveal_until, rules 608.2c, 701.20a)
     sba,
     stack,
     tapping,
