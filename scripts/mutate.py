@@ -608,6 +608,24 @@ MUTANTS: tuple[Mutant, ...] = (
         'exiled = game.move(chosen, "exile")',
     ),
     Mutant("conspire-taps", "702.78a", "stack.py", "            tapping.tap(game, creature)\n", "            pass\n"),
+    # -- looking at and revealing the top of a library (looking.py, helper rv) --------------------------------
+    Mutant("reveal-until-first-match", "701.20a", "looking.py", "            if len(found) >= n:\n",
+           "            if len(found) >= 1:\n"),
+    Mutant(
+        "look-rest-on-top-not-bottom",
+        "401.4",
+        "looking.py",
+        "            lib[0:0] = list(reversed(ordered))  # stored bottom first: the last listed is the very bottom\n",
+        "            lib.extend(reversed(ordered))\n",
+    ),
+    Mutant("look-take-ignores-filter", "608.2c", "looking.py", "        if card not in fits:\n", "        if False:\n"),
+    Mutant(
+        "most-discarded-by-you",
+        "608.2c",
+        "effects.py",
+        "        value = max(ctx.discarded.values(), default=0)",
+        "        value = ctx.discarded.get(ctx.controller, 0)",
+    ),
     Mutant(
         "morph-costs-3",
         "702.37c",
