@@ -1326,46 +1326,55 @@ def _play_linked(ctx: Context, v: Any) -> None:
 
 @effect("cast_without_paying")
 def _cast_without_paying(ctx: Context, v: Any) -> None:
-    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer."""
-    found = objects(ctx, v)
+    """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer.
+    ``{what, exile_instead_of_graveyard: true}``: "if a spell cast this way would be put into a graveyard this turn,
+    exile it instead" (Diluvian Primordial): a one-shot replacement effect on that spell (614.1a) — the spell, not the
+    card: once it has gone to another zone it is a new object the effect no longer sees (400.7)."""
+    spec = v if isinstance(v, dict) and "what" in v else {"what": v}
+    found = objects(ctx, spec["what"])
     if not found:
         ctx.game.log("Той карты больше нет там, где она была: ничего не происходит")
         return
     for obj in found:
-        play_without_paying(ctx, obj)
+        spell = play_without_paying(ctx, obj)
+        if spell is not None and spell.zone == "stack" and spec.get("exile_instead_of_graveyard"):
+            ctx.game.delayed.append(
+                {"kind": "exile_if_graveyard", "oid": spell.oid, "ref": ctx.source.card.ref, "duration": "end_of_turn"}
+            )
 
 
-def play_without_paying(ctx: Context, obj: GameObject) -> bool:
+def play_without_paying(ctx: Context, obj: GameObject) -> GameObject | None:
     """Play a card (or cast a copy) as part of a resolving effect: a scripted ``play`` answer (no, yes, or a
     mapping of cast options such as targets / conspire / alternative). A land is played only in its
-    controller's turn with a land play left (and uses it); a spell with no legal target can't be cast."""
+    controller's turn with a land play left (and uses it); a spell with no legal target can't be cast. Returns the
+    spell cast (or the land played), None if nothing was."""
 
     game = ctx.game
     who = ctx.controller
     answer = game.decide("play", who, f"разыграть {narr.obj(game, obj)} без уплаты мана-стоимости?", obj)
     if answer in (None, False, "no"):
         game.log(f"{narr.player(who)} решает не разыгрывать {narr.obj(game, obj)}")
-        return False
+        return None
     params: dict[str, Any] = dict(answer) if isinstance(answer, dict) else {}
     if game.chars(obj).is_("Land"):
         if not teams.is_active(game, who) or game.players[who].land_plays >= 1:
             game.log(f"{narr.player(who)} не может сейчас сыграть землю: карта остается в изгнании")
-            return False
+            return None
         game.players[who].land_plays += 1
         game.log(f"{narr.player(who)} играет землю {narr.obj(game, obj)} (это его сыгранная в этом ходу земля)")
-        game.move(obj, "battlefield", controller=who).steady_controller = None
-        return True
+        land = game.move(obj, "battlefield", controller=who)
+        land.steady_controller = None
+        return land
     if not stack.casting_allowed_now(game, obj):
         game.log(f"{narr.obj(game, obj)} сейчас разыграть нельзя (ограничение карты): ничего не происходит")
-        return False
+        return None
     if params.get("targets") is None:
         specs = stack.spell_spec(obj).get("targets", [])
         if any(not tg.candidates(game, spec, who, obj) for spec in tg.slots(specs)):
             game.log(f"У {narr.obj(game, obj)} нет допустимых целей: разыграть нельзя, ничего не происходит")
-            return False
+            return None
     params["without_paying"] = True
-    stack.cast_object(game, who, obj, params, during_resolution=True)
-    return True
+    return stack.cast_object(game, who, obj, params, during_resolution=True)
 
 
 # -- cipher (rule 702.97) ------------------------------------------------------------------------------------

@@ -96,7 +96,9 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "destroy_all": "filter",
     "counters": {"kind": "counter!", "n": "amount", "on": "ref"},
     "bolster": {"n": "amount!"},  # rule 701.39a
-    "cast_without_paying": "ref",  # "you may cast that card without paying its mana cost" (rebound)
+    # "you may cast that card without paying its mana cost" (rebound); {what, exile_instead_of_graveyard}: "if a
+    # spell cast this way would be put into a graveyard this turn, exile it instead" (Diluvian Primordial)
+    "cast_without_paying": "cast_free",
     "exploit": "none",  # rule 702.110a
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
     "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
@@ -821,6 +823,9 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
+    "cast_free": lambda c, v, what, parent, key: (
+        c.keys(v, {"what": "ref!", "exile_instead_of_graveyard": "bool"}, what)
+        if isinstance(v, dict) and "what" in v else c.check("ref", v, what, parent, key)),
     # looking.py: where looked-at or revealed cards go (top / bottom of their library in any order, or a zone)
     "library_place": _one_of({"top", "bottom", "graveyard", "hand", "exile", "battlefield"}, "place"),
     "look_take": _list_of(

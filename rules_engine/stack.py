@@ -175,6 +175,8 @@ def _cast(
     elif params.get("without_paying"):
         if params.get("alternative"):  # rule 118.9a: no alternative cost when casting without paying
             raise IllegalAction(WITHOUT_PAYING_NO_ALTERNATIVE, "118.9a")
+        if (chars.cost or ManaCost()).has_x and int(params.get("x") or 0) != 0:  # rule 107.3b: X can only be 0
+            raise IllegalAction("без уплаты мана-стоимости единственный допустимый выбор X — 0", "107.3b")
         cost = ManaCost()
     elif params.get("alternative") == "dash":  # rule 702.109a: an alternative cost
         if "dash" not in chars.keywords:

@@ -620,6 +620,20 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant("look-take-ignores-filter", "608.2c", "looking.py", "        if card not in fits:\n", "        if False:\n"),
     Mutant(
+        "cast-this-way-not-exiled",
+        "614.1a",
+        "replacement.py",
+        'if shield["kind"] == "exile_if_graveyard" and shield["oid"] == obj.oid:',
+        "if False:",
+    ),
+    Mutant(
+        "without-paying-any-x",
+        "107.3b",
+        "stack.py",
+        'if (chars.cost or ManaCost()).has_x and int(params.get("x") or 0) != 0:',
+        "if False:",
+    ),
+    Mutant(
         "most-discarded-by-you",
         "608.2c",
         "effects.py",
