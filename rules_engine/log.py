@@ -469,6 +469,9 @@ def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> st
     return f"{label}: {show_value(value)}"
 
 
+OPTION_WORDS = {"x": "X", "targets": "цели", "mode": "режим"}
+
+
 def value_text(game: Game | None, value: Any) -> str:
     if isinstance(value, bool):
         return "да" if value else "нет"
@@ -476,8 +479,9 @@ def value_text(game: Game | None, value: Any) -> str:
         return "нет"
     if value == "yes":
         return "да"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{value_text(game, k)}: {value_text(game, v)}" for k, v in value.items())
+    if isinstance(value, Mapping):  # the cast options of a play answer are named in Russian ("X: 2", "цели: ...")
+        return ", ".join(f"{OPTION_WORDS.get(str(k)) or value_text(game, k)}: {value_text(game, v)}"
+                         for k, v in value.items())
     if isinstance(value, list | tuple):
         return ", ".join(value_text(game, v) for v in value) or "нет"
     if isinstance(value, int) or game is None:
