@@ -627,6 +627,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "if False:",
     ),
     Mutant(
+        "x-can-be-zero",
+        "601.2b",
+        "stack.py",
+        'if ability.kind == "cost" and ability.name == "x_at_least" and x < int(ability.spec["n"]):',
+        'if ability.kind == "cost" and ability.name == "x_at_least" and x < 0:',
+    ),
+    Mutant(
         "without-paying-any-x",
         "107.3b",
         "stack.py",
