@@ -20,7 +20,7 @@ from typing import Any
 from rules_engine import log as narr
 from rules_engine.effects import amount, players
 from rules_engine.errors import IllegalAction, ScriptError
-from rules_engine.game import pick
+from rules_engine.game import pick, shuffle_library
 from rules_engine.interpreter import Context, effect
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
@@ -157,3 +157,11 @@ def _reveal_until(ctx: Context, v: dict[str, Any]) -> None:
         others = [o for o in revealed if o not in found]
         _put(ctx, found, str(v.get("found", "hand")), who, revealed=False)
         _put(ctx, others, str(v.get("rest", "bottom")), who, revealed=False)
+
+
+@effect("shuffle_library")
+def _shuffle_library(ctx: Context, v: Any) -> None:
+    """``shuffle_library: REF``: those players shuffle their libraries (701.24a) — every card in it, the ones just
+    looked at and put back on top included (Ponder)."""
+    for who in players(ctx, v):
+        shuffle_library(ctx.game, who, ctx.source)

@@ -165,6 +165,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     # looking.py: reveal from the top until N matching cards are revealed (701.20a)
     "reveal_until": {"player": "ref", "filter": "filter", "n": "amount", "found": "library_place",
                      "rest": "library_place"},
+    "shuffle_library": "ref",  # looking.py: those players shuffle their libraries (701.24a)
     "play_linked": "link",
     # playfrom.py: that player exiles the top N cards (linked to the source; "you may play them" for a while)
     "exile_top": {"n": "amount", "player": "ref", "link": "link", "play": "play_permission"},
