@@ -26,6 +26,7 @@ from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
 REST_ZONES = ("bottom", "top", "graveyard", "hand", "exile", "battlefield")
+SHUFFLE = "shuffle"  # "then shuffles the rest into their library": the cards never left it, the library is shuffled
 
 
 def top_cards(ctx: Context, player: str, n: int) -> list[GameObject]:
@@ -87,6 +88,9 @@ def _put(ctx: Context, cards: list[GameObject], where: str, owner: str, *, revea
     """Put the cards ``where``: a zone (all at once, 101.4), or back on the top or bottom of their library in the
     order their owner chooses (401.4)."""
     game = ctx.game
+    if where == SHUFFLE:  # even with nothing left over: "reveals ... then shuffles" (701.24a)
+        shuffle_library(game, owner, ctx.source)
+        return
     if not cards:
         return
     if where in ("top", "bottom"):

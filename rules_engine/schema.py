@@ -828,7 +828,7 @@ _CHECKERS: dict[str, Check] = {
         c.keys(v, {"what": "ref!", "exile_instead_of_graveyard": "bool"}, what)
         if isinstance(v, dict) and "what" in v else c.check("ref", v, what, parent, key)),
     # looking.py: where looked-at or revealed cards go (top / bottom of their library in any order, or a zone)
-    "library_place": _one_of({"top", "bottom", "graveyard", "hand", "exile", "battlefield"}, "place"),
+    "library_place": _one_of({"top", "bottom", "graveyard", "hand", "exile", "battlefield", "shuffle"}, "place"),
     "look_take": _list_of(
         lambda c, v, what, parent, key: c.keys(
             v, {"n": "amount", "filter": "filter", "to": "library_place", "up_to": "bool", "reveal": "bool"}, what),

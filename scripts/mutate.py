@@ -621,6 +621,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("look-take-ignores-filter", "608.2c", "looking.py", "        if card not in fits:\n", "        if False:\n"),
     Mutant("shuffle-library-effect", "701.24a", "looking.py", "        shuffle_library(ctx.game, who, ctx.source)\n",
            "        pass\n"),
+    Mutant("reveal-rest-not-shuffled", "701.24a", "looking.py", "        shuffle_library(game, owner, ctx.source)\n",
+           "        pass\n"),
     Mutant(
         "cast-this-way-not-exiled",
         "614.1a",
