@@ -37,9 +37,9 @@ def top_cards(ctx: Context, player: str, n: int) -> list[GameObject]:
 
 @effect("look_at_top")
 def _look_at_top(ctx: Context, v: dict[str, Any]) -> None:
-    """``{n, player, take: [{n, filter, to, up_to, reveal}], rest}``: the controller looks at the top N cards of
-    the player's library, puts the chosen ones where each clause says, and the rest ``rest`` (default: back on top
-    in any order)."""
+    """``{n, player, reveal, take: [{n, filter, to, up_to, reveal}], rest}``: the controller looks at (``reveal``:
+    the player reveals) the top N cards of the player's library, puts the chosen ones where each clause says, and the
+    rest ``rest`` (default: back on top in any order). The cards put into a zone are ``made`` for what follows."""
     game = ctx.game
     who = ctx.controller
     for owner in players(ctx, v.get("player", "you")):
@@ -47,7 +47,11 @@ def _look_at_top(ctx: Context, v: dict[str, Any]) -> None:
         if not looked:
             game.log(f"Библиотека игрока {narr.player(owner)} пуста: смотреть нечего")
             continue
-        game.log(f"{narr.player(who)} смотрит {len(looked)} верхних карт(ы) библиотеки игрока {narr.player(owner)}")
+        if v.get("reveal"):  # "reveal the top card of your library": shown to every player (701.20a)
+            names = ", ".join(narr.obj(game, o) for o in looked)
+            game.log(f"{narr.player(owner)} показывает карты сверху библиотеки: {names}")
+        else:
+            game.log(f"{narr.player(who)} смотрит {len(looked)} верхних карт(ы) библиотеки игрока {narr.player(owner)}")
         left = list(looked)
         for clause in v.get("take", []):
             taken = _take(ctx, left, dict(clause))
@@ -112,7 +116,7 @@ def _put(ctx: Context, cards: list[GameObject], where: str, owner: str, *, revea
         for card in cards:
             if revealed:
                 game.log(f"{narr.player(ctx.controller)} показывает {narr.obj(game, card)}")
-            game.move(card, where)
+            ctx.made.append(game.move(card, where))  # "that creature gains haste": the new object (400.7)
 
 
 def _ordered(ctx: Context, cards: list[GameObject], where: str, owner: str) -> list[GameObject]:

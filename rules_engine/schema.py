@@ -161,7 +161,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exile_until_leaves": "ref",  # rule 610.3: exile REF until this leaves the battlefield (until.py)
     "hideaway": {"n": "amount"},
     # looking.py: look at the top N of a library, put the chosen ones where each clause says (608.2c, 401.4)
-    "look_at_top": {"n": "amount", "player": "ref", "take": "look_take", "rest": "library_place"},
+    "look_at_top": {"n": "amount", "player": "ref", "reveal": "bool", "take": "look_take", "rest": "library_place"},
     # looking.py: reveal from the top until N matching cards are revealed (701.20a)
     "reveal_until": {"player": "ref", "filter": "filter", "n": "amount", "found": "library_place",
                      "rest": "library_place"},
