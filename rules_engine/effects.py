@@ -1405,6 +1405,8 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         )
     if "revealed_or_controlled" in cond:  # the reveal cost's bonus (reveal.py): the spell as cast, or a copy
         return reveal.holds(ctx.spell) == bool(cond["revealed_or_controlled"])
+    if "made" in cond:  # "... and return it": only if the card was put there by this effect (608.2c)
+        return any(matches(game, o, game.chars(o), dict(cond["made"]), ctx.controller, None) for o in ctx.made)
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
     looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import log as narr
-from rules_engine.effects import amount, players
+from rules_engine.effects import amount, play_without_paying, players
 from rules_engine.errors import IllegalAction, ScriptError
 from rules_engine.game import pick, shuffle_library
 from rules_engine.interpreter import Context, effect
@@ -26,6 +26,7 @@ from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
 REST_ZONES = ("bottom", "top", "graveyard", "hand", "exile", "battlefield")
+CAST = "cast"  # "you may cast it without paying its mana cost": a play answer, not a look_take one (608.2g)
 SHUFFLE = "shuffle"  # "then shuffles the rest into their library": the cards never left it, the library is shuffled
 
 
@@ -69,6 +70,8 @@ def _take(ctx: Context, pool: list[GameObject], clause: dict[str, Any]) -> list[
     filt = clause.get("filter")
     fits = [o for o in pool if matches(game, o, game.chars(o), filt, ctx.controller, None)]
     up_to = bool(clause.get("up_to"))
+    if clause.get("to") == CAST:  # whether to cast it is the play answer; a card not cast stays where it is
+        return fits[:n]
     if not fits:
         if filt:
             game.log("Среди просмотренных карт нет подходящей")
@@ -92,6 +95,10 @@ def _put(ctx: Context, cards: list[GameObject], where: str, owner: str, *, revea
     """Put the cards ``where``: a zone (all at once, 101.4), or back on the top or bottom of their library in the
     order their owner chooses (401.4)."""
     game = ctx.game
+    if where == CAST:
+        for card in cards:
+            play_without_paying(ctx, card)  # not cast: it stays in the library, where it was (Unexpected Results 2)
+        return
     if where == SHUFFLE:  # even with nothing left over: "reveals ... then shuffles" (701.24a)
         shuffle_library(game, owner, ctx.source)
         return

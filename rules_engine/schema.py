@@ -321,7 +321,8 @@ CONDITIONAL_STATICS = frozenset(
      "set_subtypes"}
 )
 EFFECT_CONDITIONS: dict[str, str] = {
-    "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS
+    "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS,
+    "made": "filter",  # "if you do": this effect put such a card somewhere (608.2c; looking.py's made)
 }
 # How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
 # Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
@@ -828,7 +829,8 @@ _CHECKERS: dict[str, Check] = {
         c.keys(v, {"what": "ref!", "exile_instead_of_graveyard": "bool"}, what)
         if isinstance(v, dict) and "what" in v else c.check("ref", v, what, parent, key)),
     # looking.py: where looked-at or revealed cards go (top / bottom of their library in any order, or a zone)
-    "library_place": _one_of({"top", "bottom", "graveyard", "hand", "exile", "battlefield", "shuffle"}, "place"),
+    "library_place": _one_of({"top", "bottom", "graveyard", "hand", "exile", "battlefield", "shuffle", "cast"},
+                             "place"),
     "look_take": _list_of(
         lambda c, v, what, parent, key: c.keys(
             v, {"n": "amount", "filter": "filter", "to": "library_place", "up_to": "bool", "reveal": "bool"}, what),

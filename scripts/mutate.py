@@ -623,6 +623,16 @@ MUTANTS: tuple[Mutant, ...] = (
            "        pass\n"),
     Mutant("reveal-rest-not-shuffled", "701.24a", "looking.py", "        shuffle_library(game, owner, ctx.source)\n",
            "        pass\n"),
+    Mutant("look-cast-clause-casts-nothing", "608.2g", "looking.py",
+           "            play_without_paying(ctx, card)  # not cast", "            pass  # not cast"),
+    Mutant(
+        "if-you-do-always",
+        "608.2c",
+        "effects.py",
+        "        return any(matches(game, o, game.chars(o), dict(cond[\"made\"]), ctx.controller, None)"
+        " for o in ctx.made)",
+        "        return True",
+    ),
     Mutant(
         "cast-this-way-not-exiled",
         "614.1a",
