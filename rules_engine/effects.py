@@ -202,6 +202,11 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = stat or 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
+    elif isinstance(expr, dict) and "discarded" in expr:  # "draws that many cards": the cards that player (each
+        whose = ctx.controller if expr["discarded"] == "you" else ctx.each or ctx.controller  # one in turn) or
+        value = ctx.discarded.get(whose, 0)  # you discarded this way (608.2c)
+    elif isinstance(expr, dict) and "sum" in expr:  # "that many cards minus one": {sum: [AMOUNT, -1]}
+        value = sum(amount(ctx, part, "set") for part in expr["sum"])  # parts may be negative; the total counts
     elif isinstance(expr, dict) and "most_discarded" in expr:  # "the greatest number of cards a player discarded
         value = max(ctx.discarded.values(), default=0)  # this way": by this effect's earlier discards (608.2c)
     elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"
@@ -509,10 +514,26 @@ def _exchange_control(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("draw")
 def _draw(ctx: Context, v: dict[str, Any]) -> None:
-    n = amount(ctx, v.get("n", 1))
+    """Each player draws N, counted once before anyone draws (608.2c) — but an amount about "that player"
+    (``{discarded: that_player}``: "draws that many cards") is counted for each player."""
+    expr = v.get("n", 1)
+    n = amount(ctx, expr)
     for p in players(ctx, v.get("player", "you")):
+        if _about_each(expr):
+            ctx.each = p
+            n = amount(ctx, expr)
+            ctx.each = None
         for _ in range(n):
             draw_card(ctx.game, p)
+
+
+def _about_each(expr: Any) -> bool:
+    """Whether an amount names "that player" (the one an effect for several players is doing its part for)."""
+    if isinstance(expr, dict):
+        return expr.get("discarded") == "that_player" or any(_about_each(x) for x in expr.values())
+    if isinstance(expr, list):
+        return any(_about_each(x) for x in expr)
+    return False
 
 
 def draw_card(game: Game, player: str) -> None:

@@ -569,6 +569,8 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
                   "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
                   "damage_dealt": "bool",  # "the damage dealt this way": by this effect's earlier damage (608.2c)
                   "most_discarded": "bool",  # "the greatest number of cards a player discarded this way" (608.2c)
+                  "discarded": "that_player",  # "draws that many": the cards that player discarded this way
+                  "sum": "amounts",  # "that many minus one": {sum: [AMOUNT, -1]} (a negative total counts as 0)
                   "negate": "amount", "player_counters": "player_counters_amount",
                   "this_turn": "history_amount",  # this turn's history: life lost, cards drawn, damage
                   "number_of_counters": "number_of_counters_amount"}  # {kind, what}: counters on it, as it last existed
@@ -825,6 +827,8 @@ _CHECKERS: dict[str, Check] = {
     "zone": _one_of(ZONE_NAMES, "zone"),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
+    "that_player": _one_of({"that_player", "you"}, "player (that_player: each player in turn, you)"),
+    "amounts": _list_of(_amount, "amounts"),
     "cast_free": lambda c, v, what, parent, key: (
         c.keys(v, {"what": "ref!", "exile_instead_of_graveyard": "bool"}, what)
         if isinstance(v, dict) and "what" in v else c.check("ref", v, what, parent, key)),

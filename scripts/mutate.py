@@ -654,6 +654,8 @@ MUTANTS: tuple[Mutant, ...] = (
         'if (chars.cost or ManaCost()).has_x and int(params.get("x") or 0) != 0:',
         "if False:",
     ),
+    Mutant("that-player-counted-once", "608.2c", "effects.py", "            ctx.each = p\n",
+           "            ctx.each = None\n"),
     Mutant(
         "most-discarded-by-you",
         "608.2c",
