@@ -1,7 +1,7 @@
 """Cards from the top of a library: "look at the top N cards ... put one into your hand and the rest on the bottom
 in any order" and "reveal cards from the top of your library until you reveal N [quality] cards".
 
-Looking at cards (rule 701.16 of today: "look at" a card is a private reveal, 701.20a / 701.20b) moves nothing by
+Looking at cards (rule 701.20e: a reveal to one player only; 701.20b: revealing moves nothing) moves nothing by
 itself: the cards stay in the library until the effect puts them somewhere, which it does in its written order
 (608.2c). The player chooses which of the looked-at cards go where (a ``look_take`` decision per clause, "none"
 for an "up to" or a "you may"); only matching cards may be taken (the filter is checked on the card as it is in
@@ -31,7 +31,7 @@ SHUFFLE = "shuffle"  # "then shuffles the rest into their library": the cards ne
 
 
 def top_cards(ctx: Context, player: str, n: int) -> list[GameObject]:
-    """The top N cards of a library, top first (all of them if fewer, rule 401.2: the list is stored bottom first)."""
+    """The top N cards of a library, top first (all of them if fewer; the list is stored bottom first)."""
     lib = ctx.game.players[player].library
     return list(reversed(lib[-n:])) if n > 0 else []
 
@@ -154,6 +154,8 @@ def _reveal_until(ctx: Context, v: dict[str, Any]) -> None:
     for who in players(ctx, v.get("player", "you")):
         n = amount(ctx, v.get("n", 1))
         lib = game.players[who].library
+        if n <= 0:  # "until you reveal 0 land cards": nothing is revealed
+            continue
         revealed: list[GameObject] = []
         found: list[GameObject] = []
         for card in reversed(list(lib)):
