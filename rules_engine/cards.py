@@ -56,6 +56,7 @@ DEF_KEYS = frozenset(
         "enchant",
         "choose",
         "cast_only_during",  # combat: "Cast this spell only during combat"
+        "x_at_least",  # N: "X can't be 0" (1): a value of X below N can't be announced (601.2b, 107.3b)
         "split",  # [HALF, HALF]: a split card; each half is a definition of its own
         "back_face",  # {name, ...}: a double-faced card's back face
         "text_ru",  # the rules text as printed in Russian
@@ -212,6 +213,10 @@ def parse_card(name: str, spec: Any, where: str) -> CardDef:
     if "reveal_cost" in spec:
         schema.Checker(at("reveal_cost")).keys(spec["reveal_cost"], schema.REVEAL_COST, "reveal_cost")
         abilities.append(AbilityDef("cost", "reveal_cost", dict(spec["reveal_cost"])))
+    if "x_at_least" in spec:
+        if isinstance(spec["x_at_least"], bool) or not isinstance(spec["x_at_least"], int) or spec["x_at_least"] < 1:
+            raise CardDefinitionError(f"{at('x_at_least')}: x_at_least: a number of 1 or more")
+        abilities.append(AbilityDef("cost", "x_at_least", {"n": int(spec["x_at_least"])}))
     if "cast_only_during" in spec:
         if spec["cast_only_during"] != "combat":
             raise CardDefinitionError(f"{at('cast_only_during')}: cast_only_during: combat is the only one known")

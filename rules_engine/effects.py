@@ -212,6 +212,13 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = game.chars(found[0]).mana_value if found else snap.chars.mana_value if snap is not None else 0
     elif isinstance(expr, dict) and "event_amount" in expr:
         value = ctx.event.amount if ctx.event is not None else 0
+    elif isinstance(expr, dict) and "discarded" in expr:  # "draws that many cards": the cards that player (each
+        whose = ctx.controller if expr["discarded"] == "you" else ctx.each or ctx.controller  # one in turn) or
+        value = ctx.discarded.get(whose, 0)  # you discarded this way (608.2c)
+    elif isinstance(expr, dict) and "sum" in expr:  # "that many cards minus one": {sum: [AMOUNT, -1]}
+        value = sum(amount(ctx, part, "set") for part in expr["sum"])  # parts may be negative; the total counts
+    elif isinstance(expr, dict) and "most_discarded" in expr:  # "the greatest number of cards a player discarded
+        value = max(ctx.discarded.values(), default=0)  # this way": by this effect's earlier discards (608.2c)
     elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"
         value = ctx.dealt  # what was dealt after prevention, unbounded by toughness or life (608.2c, 120.3)
     elif isinstance(expr, dict) and "count" in expr and "zone" in expr["count"]:  # cards in a zone (its owner's)
@@ -563,10 +570,26 @@ def _exchange_control(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("draw")
 def _draw(ctx: Context, v: dict[str, Any]) -> None:
-    n = amount(ctx, v.get("n", 1))
+    """Each player draws N, counted once before anyone draws (608.2c) — but an amount about "that player"
+    (``{discarded: that_player}``: "draws that many cards") is counted for each player."""
+    expr = v.get("n", 1)
+    n = amount(ctx, expr)
     for p in players(ctx, v.get("player", "you")):
+        if _about_each(expr):
+            ctx.each = p
+            n = amount(ctx, expr)
+            ctx.each = None
         for _ in range(n):
             draw_card(ctx.game, p)
+
+
+def _about_each(expr: Any) -> bool:
+    """Whether an amount names "that player" (the one an effect for several players is doing its part for)."""
+    if isinstance(expr, dict):
+        return expr.get("discarded") == "that_player" or any(_about_each(x) for x in expr.values())
+    if isinstance(expr, list):
+        return any(_about_each(x) for x in expr)
+    return False
 
 
 def draw_card(game: Game, player: str) -> None:
@@ -604,6 +627,7 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
         for card in chosen:
             game.log(f"{narr.player(p)} сбрасывает {narr.obj(game, card)}")
             game.move(card, "graveyard")
+        ctx.discarded[p] = ctx.discarded.get(p, 0) + len(chosen)  # "discarded this way" (608.2c)
 
 
 @effect("gain_life")
@@ -1418,53 +1442,54 @@ def _play_linked(ctx: Context, v: Any) -> None:
 @effect("cast_without_paying")
 def _cast_without_paying(ctx: Context, v: Any) -> None:
     """"You may cast that card without paying its mana cost" (rebound, rule 702.88a): a ``play`` answer.
-    ``{what: REF, exile_instead_of_graveyard: true}``: "If a spell cast this way would be put into a graveyard this
-    turn, exile it instead" — a replacement effect on that spell (614.1a), countered or resolved alike."""
-    exile = isinstance(v, dict) and bool(v.get("exile_instead_of_graveyard"))
-    found = objects(ctx, v["what"] if isinstance(v, dict) else v)
+    ``{what, exile_instead_of_graveyard: true}``: "if a spell cast this way would be put into a graveyard this turn,
+    exile it instead" (Diluvian Primordial): a one-shot replacement effect on that spell (614.1a) — the spell, not the
+    card: once it has gone to another zone it is a new object the effect no longer sees (400.7)."""
+    spec = v if isinstance(v, dict) and "what" in v else {"what": v}
+    found = objects(ctx, spec["what"])
     if not found:
         ctx.game.log("Той карты больше нет там, где она была: ничего не происходит")
         return
     for obj in found:
-        top = ctx.game.stack[-1] if ctx.game.stack else None
-        cast = play_without_paying(ctx, obj)
-        spell = ctx.game.stack[-1] if ctx.game.stack else None
-        if cast and exile and isinstance(spell, GameObject) and spell is not top:
-            ctx.game.delayed.append({"kind": "exile_instead_of_graveyard", "oid": spell.oid,
-                                     "ref": ctx.source.card.ref, "duration": "end_of_turn"})
+        spell = play_without_paying(ctx, obj)
+        if spell is not None and spell.zone == "stack" and spec.get("exile_instead_of_graveyard"):
+            ctx.game.delayed.append(
+                {"kind": "exile_if_graveyard", "oid": spell.oid, "ref": ctx.source.card.ref, "duration": "end_of_turn"}
+            )
 
 
-def play_without_paying(ctx: Context, obj: GameObject) -> bool:
+def play_without_paying(ctx: Context, obj: GameObject) -> GameObject | None:
     """Play a card (or cast a copy) as part of a resolving effect: a scripted ``play`` answer (no, yes, or a
     mapping of cast options such as targets / conspire / alternative). A land is played only in its
-    controller's turn with a land play left (and uses it); a spell with no legal target can't be cast."""
+    controller's turn with a land play left (and uses it); a spell with no legal target can't be cast. Returns the
+    spell cast (or the land played), None if nothing was."""
 
     game = ctx.game
     who = ctx.controller
     answer = game.decide("play", who, f"разыграть {narr.obj(game, obj)} без уплаты мана-стоимости?", obj)
     if answer in (None, False, "no"):
         game.log(f"{narr.player(who)} решает не разыгрывать {narr.obj(game, obj)}")
-        return False
+        return None
     params: dict[str, Any] = dict(answer) if isinstance(answer, dict) else {}
     if game.chars(obj).is_("Land"):
         if not teams.is_active(game, who) or game.players[who].land_plays >= 1:
             game.log(f"{narr.player(who)} не может сейчас сыграть землю: карта остается в изгнании")
-            return False
+            return None
         game.players[who].land_plays += 1
         game.log(f"{narr.player(who)} играет землю {narr.obj(game, obj)} (это его сыгранная в этом ходу земля)")
-        game.move(obj, "battlefield", controller=who).steady_controller = None
-        return True
+        land = game.move(obj, "battlefield", controller=who)
+        land.steady_controller = None
+        return land
     if not stack.casting_allowed_now(game, obj):
         game.log(f"{narr.obj(game, obj)} сейчас разыграть нельзя (ограничение карты): ничего не происходит")
-        return False
+        return None
     if params.get("targets") is None:
         specs = stack.spell_spec(obj).get("targets", [])
         if any(not tg.candidates(game, spec, who, obj) for spec in tg.slots(specs)):
             game.log(f"У {narr.obj(game, obj)} нет допустимых целей: разыграть нельзя, ничего не происходит")
-            return False
+            return None
     params["without_paying"] = True
-    stack.cast_object(game, who, obj, params, during_resolution=True)
-    return True
+    return stack.cast_object(game, who, obj, params, during_resolution=True)
 
 
 # -- cipher (rule 702.97) ------------------------------------------------------------------------------------
@@ -1495,6 +1520,8 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         )
     if "revealed_or_controlled" in cond:  # the reveal cost's bonus (reveal.py): the spell as cast, or a copy
         return reveal.holds(ctx.spell) == bool(cond["revealed_or_controlled"])
+    if "made" in cond:  # "... and return it": only if the card was put there by this effect (608.2c)
+        return any(matches(game, o, game.chars(o), dict(cond["made"]), ctx.controller, None) for o in ctx.made)
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
     looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...

@@ -48,6 +48,7 @@ KINDS = frozenset(
         "mana_pool",
         "log_contains",
         "log_lacks",
+        "log_order",
         "encoded",
         "land_plays",
         "may_look",
@@ -132,6 +133,9 @@ WHOLE: dict[str, tuple[Any, str]] = {
     "winner": (lambda v: _is_player(v) or v is None, "a player or null"),
     "log_contains": (lambda v: isinstance(v, str) and v != "", "a text"),
     "log_lacks": (lambda v: isinstance(v, str) and v != "", "a text"),
+    # texts found in the log in this order (what happened first: "draws before encoding", 608.2c)
+    "log_order": (lambda v: isinstance(v, list) and len(v) >= 2 and all(isinstance(t, str) and t for t in v),
+                  "a list of two or more texts"),
 }
 
 
@@ -355,6 +359,10 @@ def evaluate(game: Game, exp: Expectation) -> list[CheckOutcome]:
         present = str(value) in "\n".join(game.log_lines)
         c.add(f"в журнале есть «{value}»", "нет" if kind == "log_lacks" else "да", "да" if present else "нет",
               present == (kind == "log_contains"))
+    elif kind == "log_order":
+        c.add(f"в журнале по порядку: {' → '.join(f'«{t}»' for t in value)}", "да",
+              "да" if _in_order(game.log_lines, [str(t) for t in value]) else "нет",
+              _in_order(game.log_lines, [str(t) for t in value]))
     elif kind == "zone":
         for ref, zone in value.items():
             objs = _objects(game, str(ref))
@@ -489,3 +497,14 @@ def _check_object(c: _Checks, kind: str, ref: str, obj: GameObject, wanted: Any)
         )
     elif kind == "summoning_sick":
         c.cmp(f"«болезнь вызова» у {name}", bool(wanted), costs.summoning_sick(game, obj))
+
+
+def _in_order(lines: list[str], texts: list[str]) -> bool:
+    """Each text is found in a log line after the line where the one before it was found."""
+    at = 0
+    for text in texts:
+        found = next((i for i in range(at, len(lines)) if text in lines[i]), None)
+        if found is None:
+            return False
+        at = found + 1
+    return True

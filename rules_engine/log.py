@@ -401,6 +401,7 @@ CHOICE_KINDS = {
     "hideaway": "какую карту изгнать (Укрытие)",
     "bottom_order": "порядок карт внизу библиотеки",
     "top_order": "порядок карт наверху библиотеки",
+    "look_take": "какие из просмотренных карт взять",
     "play": "разыграть",
     "cipher": "на каком существе закодировать (Шифр)",
     "search": "что найти в библиотеке",
@@ -477,6 +478,7 @@ def decision_text(kind: str, value: Any, show_value: Callable[[Any], str]) -> st
 # the cast options of a ``play`` answer, in words
 PLAY_OPTIONS = {"targets": "цели", "x": "X", "mode": "режим", "divide": "деление повреждений", "pay": "оплата",
                 "conspire": "Сговор", "half": "половина", "face_down": "рубашкой вверх"}
+OPTION_WORDS = {"x": "X", "targets": "цели", "mode": "режим"}
 
 
 def value_text(game: Game | None, value: Any) -> str:
@@ -486,8 +488,9 @@ def value_text(game: Game | None, value: Any) -> str:
         return "нет"
     if value == "yes":
         return "да"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{value_text(game, k)}: {value_text(game, v)}" for k, v in value.items())
+    if isinstance(value, Mapping):  # the cast options of a play answer are named in Russian ("X: 2", "цели: ...")
+        return ", ".join(f"{OPTION_WORDS.get(str(k)) or value_text(game, k)}: {value_text(game, v)}"
+                         for k, v in value.items())
     if isinstance(value, list | tuple):
         return ", ".join(value_text(game, v) for v in value) or "нет"
     if isinstance(value, int) or game is None:

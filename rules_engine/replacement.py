@@ -517,7 +517,7 @@ def _zone_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     if ev.to_zone != "graveyard":
         return
     for shield in game.delayed:  # "if a spell cast this way would be put into a graveyard this turn" (614.1a)
-        if shield["kind"] == "exile_instead_of_graveyard" and shield["oid"] == obj.oid:
+        if shield["kind"] == "exile_if_graveyard" and shield["oid"] == obj.oid:
             yield Replacement(id(shield), _shield_refs(game, shield), "изгнание вместо кладбища",
                               partial(_to_zone, zone="exile", why="эффект замены"), sig=("to", "exile"))
     dies = ev.from_zone == "battlefield" and game.chars(obj).is_("Creature")

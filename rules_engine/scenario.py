@@ -114,7 +114,8 @@ CHOICE_KINDS = frozenset(
         "attacking",  # rule 508.4: what a creature put onto the battlefield attacking attacks (a player or REF)
         "bolster",
         "bottom_order",
-        "top_order",
+        "look_take",  # the looked-at cards a clause of look_at_top takes (REF, a list, or none)
+        "top_order",  # rule 401.4: cards put back on top in any order, top to bottom
         "champion",
         "choose_card",
         "cipher",

@@ -171,6 +171,12 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
     "exile_until_leaves": "ref",  # rule 610.3: exile REF until this leaves the battlefield (until.py)
     "hideaway": {"n": "amount"},
+    # looking.py: look at the top N of a library, put the chosen ones where each clause says (608.2c, 401.4)
+    "look_at_top": {"n": "amount", "player": "ref", "reveal": "bool", "take": "look_take", "rest": "library_place"},
+    # looking.py: reveal from the top until N matching cards are revealed (701.20a)
+    "reveal_until": {"player": "ref", "filter": "filter", "n": "amount", "found": "library_place",
+                     "rest": "library_place"},
+    "shuffle_library": "ref",  # looking.py: those players shuffle their libraries (701.24a)
     "play_linked": "link",
     # playfrom.py: that player exiles the top N cards (linked to the source; "you may play them" for a while)
     "exile_top": {"n": "amount", "player": "ref", "link": "link", "play": "play_permission"},
@@ -333,7 +339,8 @@ CONDITIONAL_STATICS = frozenset(
      "set_subtypes"}
 )
 EFFECT_CONDITIONS: dict[str, str] = {
-    "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS
+    "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS,
+    "made": "filter",  # "if you do": this effect put such a card somewhere (608.2c; looking.py's made)
 }
 # How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
 # Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
@@ -581,6 +588,9 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
                   "mana_value_of": "ref",  # "that card's mana value" (202.3e: an {X} off the stack is 0; LKI once gone)
                   "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
                   "damage_dealt": "bool",  # "the damage dealt this way": by this effect's earlier damage (608.2c)
+                  "most_discarded": "bool",  # "the greatest number of cards a player discarded this way" (608.2c)
+                  "discarded": "that_player",  # "draws that many": the cards that player discarded this way
+                  "sum": "amounts",  # "that many minus one": {sum: [AMOUNT, -1]} (a negative total counts as 0)
                   "negate": "amount", "player_counters": "player_counters_amount",
                   "this_turn": "history_amount",  # this turn's history: life lost, cards drawn, damage
                   "number_of_counters": "number_of_counters_amount"}  # {kind, what}: counters on it, as it last existed
@@ -853,6 +863,15 @@ _CHECKERS: dict[str, Check] = {
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
     "effects_by_word": _effects_by_word,
+    "that_player": _one_of({"that_player", "you"}, "player (that_player: each player in turn, you)"),
+    "amounts": _list_of(_amount, "amounts"),
+    # looking.py: where looked-at or revealed cards go (top / bottom of their library in any order, or a zone)
+    "library_place": _one_of({"top", "bottom", "graveyard", "hand", "exile", "battlefield", "shuffle", "cast"},
+                             "place"),
+    "look_take": _list_of(
+        lambda c, v, what, parent, key: c.keys(
+            v, {"n": "amount", "filter": "filter", "to": "library_place", "up_to": "bool", "reveal": "bool"}, what),
+        "clauses {n, filter, to, up_to, reveal}"),
     "anchor_words": lambda c, v, what, parent, key: c.keys(v, {"options": "enter_options!"}, what),
     # rule 614.12: a list of words (anchor words, odd / even) or a named set: colors (105.4), basic_land_types
     "enter_options": lambda c, v, what, parent, key: (

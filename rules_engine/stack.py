@@ -100,6 +100,17 @@ def cast(game: Game, player: str, ref: str, params: dict[str, Any]) -> GameObjec
     return spell
 
 
+def _check_x_floor(card_obj: GameObject, x: int, without_paying: bool) -> None:
+    """ "X can't be 0" (``x_at_least``): such a value can't be announced (601.2b); cast without paying its mana
+    cost, the only legal X is 0 (107.3b), so the spell can't be cast at all (Mind Grind 2)."""
+    for ability in card_obj.definition.abilities:
+        if ability.kind == "cost" and ability.name == "x_at_least" and x < int(ability.spec["n"]):
+            if without_paying:
+                raise IllegalAction("без уплаты мана-стоимости X может быть только 0, а здесь X не может быть 0",
+                                    "107.3b")
+            raise IllegalAction(f"X не может быть меньше {ability.spec['n']}", "601.2b")
+
+
 def cast_object(
     game: Game, player: str, card_obj: GameObject, params: dict[str, Any], during_resolution: bool = False
 ) -> GameObject:
@@ -205,6 +216,7 @@ def _cast(
         # ("protection from mana value 3 or greater" sees the X); a rejected cast restores the whole game
         card_obj.x = x
         game.touch()
+    _check_x_floor(card_obj, x, bool(params.get("without_paying")))
     # rule 601.2f: the total cost includes the additional costs ("As an additional cost to cast this spell, ...")
     extra = None if face_down else additional_cost(card_obj)
     if extra is not None:

@@ -22,6 +22,7 @@ from rules_engine import (
     handreveal,  # noqa: F401  (registers "pay any amount of life", "reveals N cards from their hand", 119.4, 701.20a)
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
+    looking,  # noqa: F401  (registers look_at_top and reveal_until, rules 608.2c, 701.20a)
     ontop,  # noqa: F401  (registers "put ... on top of your library", rule 401.4, with the interpreter)
     sba,
     stack,

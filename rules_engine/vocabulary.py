@@ -223,6 +223,9 @@ EFFECT_NAMES = frozenset(
         "champion",  # {filter}: exile another matching permanent you control (linked), or sacrifice this
         "return_linked",  # LINK: return the cards this object's linked ability exiled (under their owners)
         "hideaway",  # {n}: look at the top N, exile one face down (linked), the rest to the bottom
+        "look_at_top",  # {n, player, take: [{n, filter, to, up_to, reveal}], rest}: rule 608.2c, 401.4 (looking.py)
+        "reveal_until",  # {player, filter, n, found, rest}: reveal until N such cards are revealed (701.20a)
+        "shuffle_library",  # REF: those players shuffle their libraries (701.24a, looking.py)
         "play_linked",  # LINK: you may play the card this object's linked ability exiled, without paying
         "exile_top",  # {n, player, link, play: {until}}: exile the top N cards; "you may play them" (playfrom.py)
         "if",  # {condition, then, else}: control FILTER, library_at_most N

@@ -44,6 +44,7 @@ EXPECTATIONS = {
     "mana_pool": "мана в пуле",
     "log_contains": "в журнале есть",
     "log_lacks": "в журнале нет",
+    "log_order": "в журнале по порядку",
     "mana_value": "конвертированная мана-стоимость",
     "library_top": "сверху библиотеки",
     "library_bottom": "снизу библиотеки",
@@ -269,6 +270,8 @@ def expectation_line(kind: str, value: Any, name: Namer) -> str:
         shown = _zones(value, name)
     elif kind in ("log_contains", "log_lacks"):
         shown = f"«{value}»"
+    elif kind == "log_order":
+        shown = " → ".join(f"«{text}»" for text in value)
     elif kind == "name":
         shown = _each(value, lambda n: name(n) if n else "нет имени", name)
     elif kind in ("abilities", "not_abilities"):
