@@ -356,6 +356,8 @@ def units(card: CardDef) -> int:
             continue  # "• Khans — [ability]": a bullet of the line that chooses the anchor word (614.12c)
         if ability.kind == "spell" and ability.name == "aura":
             continue  # the Enchant keyword line
+        if ability.kind == "cost" and ability.name == "x_at_least":
+            continue  # "X can't be 0.": a sentence of the spell's own paragraph (Mind Grind)
         if ability.kind == "spell":
             count += card.effect_lines  # one paragraph, unless the definition says its effect spans more
             continue
