@@ -436,7 +436,8 @@ def common_words_agreement(session: object, queries: list[str]) -> dict[str, flo
     finally:
         tantivy_engine.COMMON_TERM_FRACTION = saved
     first = sum(capped[q][:1] == whole[q][:1] for q in queries) / len(queries)
-    overlap = sum(len(set(capped[q]) & set(whole[q])) / max(1, len(whole[q])) for q in queries) / len(queries)
+    overlap = sum(len(set(capped[q]) & set(whole[q])) / len(whole[q]) if whole[q] else float(not capped[q])
+                  for q in queries) / len(queries)
     return {"common_first": first, "common_top10": overlap}
 
 
