@@ -743,12 +743,16 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
 
 def _mana_times(game: Game, player: str, obj: GameObject, snap: Any, spec: dict[str, Any]) -> Counter[str]:
     """ "Add {G} for each +1/+1 counter on this": the ``add_mana`` effect with ``times``, run at once (a mana
-    ability doesn't use the stack, 605.3a) on the source as it is (as it last existed, if its cost moved it)."""
+    ability doesn't use the stack, 605.3a) on the source as it is (as it last existed, if its cost moved it).
+    The mana is taken back out of the pool and returned: the caller adds it like any mana ability's, free or kept
+    apart by a spending restriction (106.6)."""
     pool = game.players[player].mana_pool
     before = Counter(pool)
     ctx = interpreter.Context(game, player, obj if obj.zone == "battlefield" else snap)
     interpreter.run(ctx, {"add_mana": {"mana": spec["mana"], "times": spec["mana_times"]}})
-    return Counter(pool) - before
+    added = Counter(pool) - before
+    pool -= added
+    return added
 
 
 def _announce_counter_x(cost: Any, spec: dict[str, Any], params: dict[str, Any]) -> tuple[Any, dict[str, Any], int]:
