@@ -2032,8 +2032,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "            if True:\n"),
     # "if this is the third time this ability has resolved this turn" (history.py, rule 608.2; per object, 400.7)
     Mutant("resolutions-not-counted", "608.2", "stack.py",
-           "    history.note_resolution(game, item.source_oid, item.ability)  # it resolves now (608.2), \"may\" or not\n",
-           ""),
+           "    history.note_resolution(game, item.source_oid, item.ability)", "    pass"),
     Mutant("resolutions-counted-by-name", "400.7", "history.py",
            "    return 0 if ability is None else game.history.resolutions[(source_oid, ability.name)]\n",
            "    return 0 if ability is None else sum(\n"
