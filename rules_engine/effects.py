@@ -219,6 +219,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         value = sum(amount(ctx, part, "set") for part in expr["sum"])  # parts may be negative; the total counts
     elif isinstance(expr, dict) and "most_discarded" in expr:  # "the greatest number of cards a player discarded
         value = max(ctx.discarded.values(), default=0)  # this way": by this effect's earlier discards (608.2c)
+    elif isinstance(expr, dict) and "counters_removed" in expr:  # "it deals that much damage": the counters
+        value = ctx.removed  # this effect's earlier remove_counters removed (608.2c)
     elif isinstance(expr, dict) and "damage_dealt" in expr:  # "you gain life equal to the damage dealt this way"
         value = ctx.dealt  # what was dealt after prevention, unbounded by toughness or life (608.2c, 120.3)
     elif isinstance(expr, dict) and "count" in expr and "zone" in expr["count"]:  # cards in a zone (its owner's)
@@ -383,7 +385,9 @@ def _remove_counters(ctx: Context, v: dict[str, Any]) -> None:
         if kind is None:
             ctx.game.log(f"{narr.obj(ctx.game, obj)}: жетонов нет, убирать нечего")
             continue
-        n = min(amount(ctx, v.get("n", 1)), obj.counters.get(kind, 0))
+        have = obj.counters.get(kind, 0)
+        n = have if v.get("n") == "all" else min(amount(ctx, v.get("n", 1)), have)  # "remove all +1/+1 counters"
+        ctx.removed += n
         if n > 0:
             ctx.game.log(f"С {narr.obj(ctx.game, obj)} убирается {narr.counter(kind, n)}")
         ctx.game.remove_counters(obj, kind, n)
@@ -1522,6 +1526,8 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         return reveal.holds(ctx.spell) == bool(cond["revealed_or_controlled"])
     if "made" in cond:  # "... and return it": only if the card was put there by this effect (608.2c)
         return any(matches(game, o, game.chars(o), dict(cond["made"]), ctx.controller, None) for o in ctx.made)
+    if "nth_resolution_this_turn" in cond:  # "if this is the third time this ability has resolved this turn"
+        return history.resolution_number(game, ctx.source.oid, ctx.ability) == int(cond["nth_resolution_this_turn"])
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
     looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...

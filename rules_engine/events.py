@@ -78,3 +78,6 @@ class TurnHistory:
     cast_by_permission: Counter[int] = field(default_factory=Counter)  # source -> spells cast by its permission
     attacks_by: Counter[int] = field(default_factory=Counter)  # creature -> times declared as an attacker (508.1)
     extra_combats: int = 0  # additional combat phases still to come this turn (rule 500.8)
+    # rules 603.3, 608.2: (source object, ability name) -> times that ability of that object resolved this turn
+    # (copies too, 707.10; a countered one never resolves); a new object after a zone change starts anew (400.7)
+    resolutions: Counter[tuple[int, str]] = field(default_factory=Counter)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.events import DamageRecord, Event
-from rules_engine.objects import GameObject, Snapshot
+from rules_engine.objects import AbilityDef, GameObject, Snapshot
 from rules_engine.snapfilter import snap_matches, whose
 
 if TYPE_CHECKING:
@@ -103,6 +103,17 @@ def damage_to(game: Game, spec: dict[str, Any], recipients: list[Any], player: s
     return sum(
         r.amount for r in damage_records(game, spec, player, source) if (r.to_player or r.to_oid) in keys
     )
+
+
+def note_resolution(game: Game, source_oid: int, ability: AbilityDef) -> None:
+    """Rule 608.2: an ability that passed its checks on resolution (targets 608.2b, an intervening "if" 603.4)
+    resolves; "the third time this ability has resolved this turn" counts these, per object (400.7)."""
+    game.history.resolutions[(source_oid, ability.name)] += 1
+
+
+def resolution_number(game: Game, source_oid: int, ability: AbilityDef | None) -> int:
+    """How many times this ability of this object has resolved this turn, the one resolving now included."""
+    return 0 if ability is None else game.history.resolutions[(source_oid, ability.name)]
 
 
 # Conditions on this turn's history: key -> its shape for the schema

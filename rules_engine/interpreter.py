@@ -36,6 +36,7 @@ class Context:
     about: tuple[int, ...] = ()  # a delayed trigger's objects: "that creature" (rule 603.7c)
     ability: AbilityDef | None = None  # the ability resolving: "this ability" of a copy exception (707.9a)
     division: tuple[int, ...] = ()  # rule 601.2d: the damage announced for each target (divide.py)
+    removed: int = 0  # the counters its remove_counters effects have removed so far: "that much" (608.2c)
     dealt: int = 0  # the damage its damage effects have dealt so far: "the damage dealt this way" (608.2c)
     discarded: dict[str, int] = field(default_factory=dict)  # cards each player discarded by it so far (608.2c)
     each: str | None = None  # the player an effect for several players is doing its part for ("that player")

@@ -106,7 +106,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exploit": "none",  # rule 702.110a
     "copy_ability": "none",  # rule 707.10: copy the ability of the event ("copy that ability")
     "turn_face_up": "ref",  # 708.8; a manifested instant or sorcery stays face down (701.40g)
-    "remove_counters": {"kind": "counter!", "n": "amount", "on": "ref"},
+    "remove_counters": {"kind": "counter!", "n": "amount_or_all", "on": "ref"},  # all: "remove all +1/+1 counters"
     "move_counters": {"kind": "counter", "n": "move_amount", "from": "ref", "to": "ref"},
     "pump": {"power": "amount", "toughness": "amount", **_ON},
     "set_pt": {"power": "amount!", "toughness": "amount", **_ON},  # "has base power 8": toughness left as it is
@@ -341,6 +341,7 @@ CONDITIONAL_STATICS = frozenset(
 EFFECT_CONDITIONS: dict[str, str] = {
     "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS,
     "made": "filter",  # "if you do": this effect put such a card somewhere (608.2c; looking.py's made)
+    "nth_resolution_this_turn": "int",  # "if this is the third time this ability has resolved this turn" (608.2)
 }
 # How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
 # Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
@@ -587,6 +588,7 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "count_filter",
                   "mana_value_of": "ref",  # "that card's mana value" (202.3e: an {X} off the stack is 0; LKI once gone)
                   "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
+                  "counters_removed": "bool",  # "that much": the counters this effect removed so far (608.2c)
                   "damage_dealt": "bool",  # "the damage dealt this way": by this effect's earlier damage (608.2c)
                   "most_discarded": "bool",  # "the greatest number of cards a player discarded this way" (608.2c)
                   "discarded": "that_player",  # "draws that many": the cards that player discarded this way

@@ -12,6 +12,7 @@ from rules_engine import (
     dash,
     delve,
     divide,
+    history,
     interpreter,
     phyrexian,
     playfrom,
@@ -727,6 +728,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
     if specs and not any(legal):
         game.log("Все цели способности недопустимы: она не производит эффекта")
         return
+    history.note_resolution(game, item.source_oid, item.ability)  # it resolves now (608.2), "may" or not
     ctx = interpreter.Context(game, item.controller, item.source, list(item.targets), legal, item.x, item.event)
     ctx.about = item.about
     ctx.ability = item.ability

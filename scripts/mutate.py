@@ -2030,6 +2030,16 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("graveyard-permission-ignored", "601.3", "playfrom.py",
            '            if ability.kind != "static" or ability.spec.get("static") != "play_from_graveyard":\n',
            "            if True:\n"),
+    # "if this is the third time this ability has resolved this turn" (history.py, rule 608.2; per object, 400.7)
+    Mutant("resolutions-not-counted", "608.2", "stack.py",
+           "    history.note_resolution(game, item.source_oid, item.ability)", "    pass"),
+    Mutant("resolutions-counted-by-name", "400.7", "history.py",
+           "    return 0 if ability is None else game.history.resolutions[(source_oid, ability.name)]\n",
+           "    return 0 if ability is None else sum(\n"
+           "        n for (_, name), n in game.history.resolutions.items() if name == ability.name\n    )\n"),
+    Mutant("nth-resolution-or-later", "608.2", "effects.py",
+           '== int(cond["nth_resolution_this_turn"])', '>= int(cond["nth_resolution_this_turn"])'),
+    Mutant("counters-removed-not-kept", "608.2c", "effects.py", "        ctx.removed += n\n", ""),
 )
 
 

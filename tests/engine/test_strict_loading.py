@@ -46,7 +46,7 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, too: target}}', 8,
          r"effect damage: unknown key 'too'; known: amount, cant_be_prevented, source, to"),
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: {power: self}, to: target}}', 8,
-         r"unknown amount 'power'; known: count, count_made, damage_dealt, discarded, event_amount"),
+         r"unknown amount 'power'; known: count, count_made, counters_removed, damage_dealt, discarded, event_amount"),
         ('cost: "{R}"\ntype: Instant\ntargets: [any]\neffect: {damage: {amount: 3, to: targt}}', 8,
          r"unknown reference 'targt'"),
         ('cost: "{R}"\ntype: Instant\neffect: {if: {condition: {controls: {subtypes: [Goblin]}}, then: {draw: {}}}}',
