@@ -143,7 +143,9 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "create_token_copy": {"of": "ref", "except": "copy_except", "tapped": "bool", "attacking": "bool"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
-    "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "ref"},  # from: a source's damage (615.1a)
+    # from: a source's damage (615.1a), `chosen_source` (615.8); by / to_all: filters; then: 615.5
+    "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "prevent_from", "by": "filter", "to_all": "filter",
+                       "then": "effect"},
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
@@ -938,7 +940,8 @@ _CHECKERS: dict[str, Check] = {
     "modify_counters_value": _modify_counters_value,
     "zone_value": lambda c, v, what, parent, key: c.keys(v, {"zone": "replacement_zone!"}, what),
     "replacement_zone": _one_of({"exile", "hand", "library"}, "zone"),
-    "prevent_value": lambda c, v, what, parent, key: c.keys(v, {"n": "amount_or_all!"}, what),
+    "prevent_value": lambda c, v, what, parent, key: c.keys(v, {"n": "amount_or_all!", "then": "effect"}, what),
+    "prevent_from": lambda c, v, what, parent, key: None if v == "chosen_source" else _ref(c, v, what, parent, key),
     "counter_kind_value": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter"}, what),
     "player_counters_value": lambda c, v, what, parent, key: c.keys(
         v, {"players": "whose!", "kind": "player_counter"}, what

@@ -2030,6 +2030,15 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("graveyard-permission-ignored", "601.3", "playfrom.py",
            '            if ability.kind != "static" or ability.spec.get("static") != "play_from_graveyard":\n',
            "            if True:\n"),
+    # prevention that does something with the prevented damage (615.5), a source of the player's choice (615.8)
+    Mutant("static-prevention-then-ignored", "615.5", "replacement.py",
+           "    if after is not None:\n        after(game, ev, prevented)\n", ""),
+    Mutant("shield-prevention-then-ignored", "615.5", "replacement.py",
+           "            _shield_then(g, shield, ev, prevented)\n", "            pass\n"),
+    Mutant("shield-source-filter-ignored", "615.8", "replacement.py",
+           "    if \"by\" in shield and not _filter_matches_source(", "    if False and not _filter_matches_source("),
+    Mutant("chosen-source-always-none", "615.8", "effects.py",
+           "    chosen = _pick(game, pool, answer, \"источник", "    return []\n    chosen = _pick(game, pool, answer, \"источник"),
 )
 
 
