@@ -939,7 +939,7 @@ def _prevent(ctx: Context, v: dict[str, Any]) -> None:
             f"{replacement.recipient_label(ctx.game, thing)} будут предотвращены в этом ходу"
         )
     if "to_all" in v:
-        ctx.game.log("Повреждения, которые будут нанесены перманентам, указанным эффектом, будут предотвращены в этом ходу")
+        ctx.game.log("Повреждения указанным эффектом перманентам будут предотвращены в этом ходу")
 
 
 def _shield_terms(ctx: Context, v: dict[str, Any]) -> dict[str, Any]:

@@ -278,10 +278,10 @@ def _matches_recipient(game: Game, shield: dict[str, Any], recipient: Recipient,
         return bool(shield["from"] == source.oid)
     if isinstance(recipient, str):
         return bool(shield.get("to") == recipient)
-    if "to_all" in shield and recipient.zone == "battlefield":
-        if matches(game, recipient, game.chars(recipient), shield["to_all"], shield["controller"], None):
-            return True
-    return bool(shield.get("to") == recipient.oid)
+    protected = "to_all" in shield and recipient.zone == "battlefield" and matches(
+        game, recipient, game.chars(recipient), shield["to_all"], shield["controller"], None
+    )
+    return protected or bool(shield.get("to") == recipient.oid)
 
 
 def _filter_matches_source(game: Game, filt: dict[str, Any], you: str, source: GameObject | Snapshot) -> bool:

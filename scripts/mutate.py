@@ -2038,7 +2038,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("shield-source-filter-ignored", "615.8", "replacement.py",
            "    if \"by\" in shield and not _filter_matches_source(", "    if False and not _filter_matches_source("),
     Mutant("chosen-source-always-none", "615.8", "effects.py",
-           "    chosen = _pick(game, pool, answer, \"источник", "    return []\n    chosen = _pick(game, pool, answer, \"источник"),
+           "    chosen = _pick(game, pool, answer, \"источник",
+           "    return []\n    chosen = _pick(game, pool, answer, \"источник"),
 )
 
 
