@@ -794,7 +794,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "prevention",
         "615.7",
         "replacement.py",
-        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(game, shield, recipient, ev.source):',
+        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(game, shield, recipient, '
+        "ev.source):",
         '        if shield["kind"] == "redirect" and _matches_recipient(game, shield, recipient, ev.source):',
     ),
     Mutant("regeneration", "701.19a", "replacement.py", "    for i in range(obj.regeneration_shields):",
