@@ -748,7 +748,11 @@ def _mana_times(game: Game, player: str, obj: GameObject, snap: Any, spec: dict[
     before = Counter(pool)
     ctx = interpreter.Context(game, player, obj if obj.zone == "battlefield" else snap)
     interpreter.run(ctx, {"add_mana": {"mana": spec["mana"], "times": spec["mana_times"]}})
-    return Counter(pool) - before
+    added = Counter(pool) - before
+    pool.subtract(added)  # the caller adds it, once (with its spending restrictions, 106.6; its replacements)
+    for unit in [u for u, k in pool.items() if k <= 0]:
+        del pool[unit]
+    return added
 
 
 def _announce_counter_x(cost: Any, spec: dict[str, Any], params: dict[str, Any]) -> tuple[Any, dict[str, Any], int]:
