@@ -10,7 +10,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.errors import IllegalAction
-from rules_engine.mana import COLORS, parse_units
+from rules_engine.layers import matches
+from rules_engine.mana import COLORS, format_units, parse_units
 
 if TYPE_CHECKING:
     from rules_engine.state import GameState as Game
@@ -50,3 +51,30 @@ def _named(colour: str) -> str:
 
     name = color_name(colour)
     return "бесцветная мана" if colour == "C" else f"«{name}»"
+
+
+def tapped_for_mana(game: Game, player: str, tapped: Any, added: Counter[str]) -> Counter[str]:
+    """Rules 106.12, 106.12b, 614.1a: a replacement effect on "tapping a permanent for mana" (static
+    ``modify_mana``, ``value: {times: 2}``; ``affects``: a filter on the tapped permanent, none: every permanent;
+    ``players: you|each``: whose tapping) modifies the mana the ability produces; several are cumulative, each
+    applying to the mana the others made (614.5: Mana Reflection twice: four times as much). Only an ability with
+    {T} in its cost is "tapped for mana" (Pili-Pala's {Q} ability is not)."""
+    from rules_engine.log import obj
+    from rules_engine.replacement import _player_matches
+
+    for holder in game.ability_sources():
+        for ability in game.chars(holder).abilities:
+            if ability.kind != "static" or ability.spec["static"] != "modify_mana" or not added:
+                continue
+            value = ability.spec.get("value") or {}
+            you = game.controller(holder)
+            if not _player_matches(game, str(value.get("players", "you")), player, you):
+                continue
+            filt = ability.spec.get("affects")
+            if filt is not None and not matches(game, tapped, game.chars(tapped), filt, you, holder):
+                continue
+            times = int(value.get("times", 1))
+            before = format_units(added)
+            added = Counter({unit: k * times for unit, k in added.items()})
+            game.log(f"{obj(game, holder)}: вместо {before} производится {format_units(added)} (эффект замены)")
+    return added

@@ -252,6 +252,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "modify_damage": "modify_value",
     "modify_counters": "modify_counters_value",
     "modify_life_gain": "modify_value",  # rule 119.10: "if you would gain life, you gain twice that much instead"
+    "modify_mana": "modify_mana_value",  # rule 106.12b: "if you tap a permanent for mana, it produces twice as much"
     "damage_cant_be_prevented": None,
     "damage_as_though_wither": None,
     "cant_have_counters": "counter_kind_value",
@@ -941,6 +942,7 @@ _CHECKERS: dict[str, Check] = {
     "zone_value": lambda c, v, what, parent, key: c.keys(v, {"zone": "replacement_zone!"}, what),
     "replacement_zone": _one_of({"exile", "hand", "library"}, "zone"),
     "prevent_value": lambda c, v, what, parent, key: c.keys(v, {"n": "amount_or_all!", "then": "effect"}, what),
+    "modify_mana_value": lambda c, v, what, parent, key: c.keys(v, {"times": "int!", "players": "whose"}, what),
     "prevent_from": lambda c, v, what, parent, key: None if v == "chosen_source" else _ref(c, v, what, parent, key),
     "counter_kind_value": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter"}, what),
     "player_counters_value": lambda c, v, what, parent, key: c.keys(
