@@ -29,7 +29,10 @@ def is_produced(text: str) -> bool:
 
 def produced(game: Game, player: str, spec: Any, source: Any = None) -> Counter[str]:
     """The mana added: ``spec`` as units, for ``any`` one mana of the colour the player chooses now, for ``any:N``
-    N mana "in any combination of colors", each one's colour chosen in turn (106.1: never colourless)."""
+    N mana "in any combination of colors", each one's colour chosen in turn (106.1: never colourless);
+    ``{could_produce: FILTER}``: one mana of a type those permanents could produce (106.7)."""
+    if isinstance(spec, dict) and "could_produce" in spec:
+        return _one_of_types(game, player, could_produce(game, player, spec["could_produce"], source), source)
     text = str(spec)
     if text.startswith(ANY_COLOR + ":"):
         total: Counter[str] = Counter()
@@ -43,6 +46,41 @@ def produced(game: Game, player: str, spec: Any, source: Any = None) -> Counter[
     if len(colour) != 1 or colour not in COLORS:  # rule 105.1: the five colours; colourless is not a colour
         raise IllegalAction(f"{_named(colour)} — не цвет: нужен белый, синий, черный, красный или зеленый", "105.1")
     return Counter(colour)
+
+
+def could_produce(game: Game, player: str, filt: dict[str, Any], source: Any = None) -> set[str]:
+    """Rule 106.7: the types of mana the permanents matching ``filt`` (for ``player`` as "you") could produce now:
+    what each of their mana abilities would add if it resolved, whatever its costs (tapped or not, counters or
+    not: Vivid Crag's "any color"), restrictions on spending ignored (only types count). Abilities that
+    themselves add what something "could produce" define no type (Reflecting Pools don't help each other)."""
+    types: set[str] = set()
+    for obj in game.battlefield:
+        if not matches(game, obj, game.chars(obj), filt, player, source):
+            continue
+        for ability in game.chars(obj).abilities:
+            mana = ability.spec.get("mana") if ability.kind == "activated" else None
+            if mana is None or (isinstance(mana, dict) and "could_produce" in mana):
+                continue
+            text = str(mana["mana"] if isinstance(mana, dict) else mana)
+            types |= set(COLORS) if text.split(":")[0] == ANY_COLOR else set(parse_units(text))
+    return types
+
+
+def _one_of_types(game: Game, player: str, types: set[str], source: Any) -> Counter[str]:
+    """One mana of one of ``types`` (W U B R G C), chosen by the player when there is a choice (106.7: none
+    defined, no mana)."""
+    if not types:
+        game.log("Нет типа маны, который можно произвести: мана не добавляется (правило 106.7)")
+        return Counter()
+    if len(types) == 1:
+        return Counter(next(iter(types)))
+    offered = " ".join(t for t in (*COLORS, "C") if t in types)
+    answer = str(game.decide("mana_color", player, f"маны какого типа добавить? ({offered})", source))
+    unit = answer.replace("{", "").replace("}", "").upper()
+    if unit not in types:
+        raise IllegalAction(f"{_named(unit) if unit in (*COLORS, 'C') else unit}: такой маны эти перманенты "
+                            f"произвести не могли бы (могли бы: {offered})", "106.7")
+    return Counter(unit)
 
 
 def _named(colour: str) -> str:

@@ -675,6 +675,9 @@ def _mana_produced(c: Checker, v: Any, what: str, parent: Any, key: str | None) 
     ``{mana, times}``: that mana for each of an amount ("add {G} for each +1/+1 counter on this", 106.1)."""
     from rules_engine.produce import is_produced
 
+    if isinstance(v, dict) and "could_produce" in v:  # rule 106.7: "any type that a land you control could produce"
+        c.keys(v, {"could_produce": "filter!"}, what)
+        return
     if isinstance(v, dict):
         c.keys(v, {"mana": "mana_produced!", "times": "amount!"}, what)
         return

@@ -2046,6 +2046,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("mana-replacement-not-cumulative", "614.5", "produce.py",
            "            added = Counter({unit: k * times for unit, k in added.items()})\n",
            "            added = Counter({unit: k * times for unit, k in added.items()})\n            return added\n"),
+    # "one mana of any type that a land you control could produce" (106.7: Reflecting Pool)
+    Mutant("could-produce-any-type", "106.7", "produce.py",
+           "        return _one_of_types(game, player, could_produce(game, player, spec[\"could_produce\"], source), "
+           "source)",
+           "        return _one_of_types(game, player, set(COLORS) | {\"C\"}, source)"),
+    Mutant("could-produce-needs-untapped", "106.7", "produce.py",
+           "        if not matches(game, obj, game.chars(obj), filt, player, source):",
+           "        if obj.tapped or not matches(game, obj, game.chars(obj), filt, player, source):"),
     Mutant("chosen-source-always-none", "615.8", "effects.py",
            "    chosen = _pick(game, pool, answer, \"источник",
            "    return []\n    chosen = _pick(game, pool, answer, \"источник"),
