@@ -74,7 +74,7 @@ def _one_of_types(game: Game, player: str, types: set[str], source: Any) -> Coun
         return Counter()
     if len(types) == 1:
         return Counter(next(iter(types)))
-    offered = " ".join(t for t in (*COLORS, "C") if t in types)
+    offered = ", ".join(f"{{{t}}}" for t in (*COLORS, "C") if t in types)  # mana symbols, not Latin words
     answer = str(game.decide("mana_color", player, f"маны какого типа добавить? ({offered})", source))
     unit = answer.replace("{", "").replace("}", "").upper()
     if unit not in types:
