@@ -920,23 +920,60 @@ def _regenerate(ctx: Context, v: Any) -> None:
 
 @effect("prevent_damage")
 def _prevent(ctx: Context, v: dict[str, Any]) -> None:
+    """A prevention shield (615.7) on recipients, or on a source's damage (615.1a). ``by``: only damage from sources
+    matching a filter, read as the damage would be dealt; ``to_all``: the permanents matching a filter then;
+    ``then``: what it does with the damage it prevents (615.5); ``from: chosen_source``: a source of the
+    controller's choice, chosen as the effect resolves (615.8), matching ``by``, if there is one."""
     n = None if v.get("n", "all") == "all" else amount(ctx, v["n"])
+    terms = _shield_terms(ctx, v)
     if "from" in v:  # rule 615.1a: "prevent all damage [that source] would deal this turn", a shield on the source
-        for src in objects(ctx, v["from"]):
-            ctx.game.delayed.append(
-                {"kind": "prevent", "from": src.oid, "n": n, "duration": "end_of_turn", "ref": ctx.source.card.ref}
-            )
+        sources = _chosen_source(ctx, v.get("by")) if v["from"] == "chosen_source" else objects(ctx, v["from"])
+        for src in sources:
+            ctx.game.delayed.append({"kind": "prevent", "from": src.oid, "n": n, **terms})
             ctx.game.log(f"Повреждения, которые нанесет {narr.obj(ctx.game, src)}, будут предотвращены в этом ходу")
         return
-    for thing in things(ctx, v.get("to", "target")):
+    recipients = things(ctx, v["to"]) if "to" in v or "to_all" not in v else []
+    if "to_all" in v and not recipients:  # only the permanents the filter names
+        ctx.game.delayed.append({"kind": "prevent", "n": n, **terms})
+    for thing in recipients:
         key = thing if isinstance(thing, str) else thing.oid
-        ctx.game.delayed.append(
-            {"kind": "prevent", "to": key, "n": n, "duration": "end_of_turn", "ref": ctx.source.card.ref}
-        )
+        ctx.game.delayed.append({"kind": "prevent", "to": key, "n": n, **terms})
         ctx.game.log(
             f"Следующие {n if n is not None else 'все'} повр. для "
             f"{replacement.recipient_label(ctx.game, thing)} будут предотвращены в этом ходу"
         )
+    if "to_all" in v:
+        ctx.game.log("Повреждения указанным эффектом перманентам будут предотвращены в этом ходу")
+
+
+def _shield_terms(ctx: Context, v: dict[str, Any]) -> dict[str, Any]:
+    """What a prevention shield keeps from its resolution: its controller (the "you" of its filters), the spell or
+    source as it is now (the source of a follow-up's damage, 615.5), the targets chosen on casting."""
+    game = ctx.game
+    maker = ctx.spell or ctx.source
+    snap = game.snapshot(maker) if isinstance(maker, GameObject) else maker
+    terms: dict[str, Any] = {"duration": "end_of_turn", "ref": ctx.source.card.ref, "controller": ctx.controller}
+    for key in ("by", "to_all", "then"):
+        if key in v:
+            terms[key] = v[key]
+    if "then" in v:
+        terms.update(source=snap, targets=list(ctx.targets), x=ctx.x)
+    return terms
+
+
+def _chosen_source(ctx: Context, filt: dict[str, Any] | None) -> list[GameObject]:
+    """Rule 615.8 (609.7a): "a source of your choice" is chosen as the effect resolves, not targeted: any permanent
+    or spell matching the filter (a ``source`` decision naming it); with none to choose, nothing is prevented."""
+    game = ctx.game
+    pool = [o for o in [*game.battlefield, *game.stack] if isinstance(o, GameObject)
+            and matches(game, o, game.chars(o), filt or {}, ctx.controller, ctx.source_live())]
+    if not pool:
+        game.log("Нет источника, который можно выбрать: ничего не будет предотвращено (правило 615.8)")
+        return []
+    answer = game.decide("source", ctx.controller, "источник повреждений какого объекта выбрать?", ctx.source)
+    chosen = _pick(game, pool, answer, "источник, подходящий под условие эффекта", "615.8")
+    game.log(f"{narr.player(ctx.controller)} выбирает источник: {narr.obj(game, chosen)}")
+    return [chosen]
 
 
 @effect("redirect_damage")

@@ -228,7 +228,7 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
     recipient = ev.affected
     assert ev.source is not None
     for shield in game.delayed:
-        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient, ev.source):
+        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(game, shield, recipient, ev.source):
             maker = _prevent_shield if shield["kind"] == "prevent" else _redirect_shield
             yield maker(game, shield, id(shield))
     if not isinstance(recipient, str):
@@ -243,14 +243,17 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             )
         for holder, ability in _statics(game, "prevent_damage"):  # 615.10: "prevent N of that damage"
             if _affects(game, ability, holder, recipient):
-                n = (ability.spec.get("value") or {}).get("n", "all")
+                value = ability.spec.get("value") or {}
+                n = value.get("n", "all")
                 limit = None if n == "all" else int(n)
+                then = value.get("then")
+                after = None if then is None else partial(_static_then, holder=holder, then=then)
                 yield Replacement(
                     (holder.oid, id(ability.spec)),
                     _refs(holder),
                     f"предотвращение {narr.obj(game, holder)}",
-                    partial(_prevent, limit=limit, why=""),
-                    sig=("prevent", limit),
+                    partial(_prevent, limit=limit, why="", after=after),
+                    sig=("prevent", limit) if then is None else ("prevent", holder.oid, id(ability.spec)),
                 )
     for holder, ability in _statics(game, "modify_damage"):  # "it deals double that damage ... instead"
         if _source_matches(game, ability, holder, ev.source):
@@ -264,13 +267,30 @@ def _damage_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             )
 
 
-def _matches_recipient(shield: dict[str, Any], recipient: Recipient, source: GameObject | Snapshot) -> bool:
+def _matches_recipient(game: Game, shield: dict[str, Any], recipient: Recipient, source: GameObject | Snapshot) -> bool:
+    """Whether the shield applies to damage from ``source`` to ``recipient``. ``by``: a filter on the source, read
+    as the damage would be dealt (615.8: Burrenton Forge-Tender's "red source" that turned blue is no longer one;
+    Channel Harm's "sources you don't control"); ``to_all``: the permanents it protects, also read then (an effect
+    that doesn't change characteristics is not locked to the objects of its resolution, 611.2c)."""
+    if "by" in shield and not _filter_matches_source(game, shield["by"], shield["controller"], source):
+        return False
     if "from" in shield:  # a shield on the damage's source, whoever is dealt it (615.1a)
         return bool(shield["from"] == source.oid)
-    wanted = shield["to"]
     if isinstance(recipient, str):
-        return bool(wanted == recipient)
-    return bool(wanted == recipient.oid)
+        return bool(shield.get("to") == recipient)
+    protected = "to_all" in shield and recipient.zone == "battlefield" and matches(
+        game, recipient, game.chars(recipient), shield["to_all"], shield["controller"], None
+    )
+    return protected or bool(shield.get("to") == recipient.oid)
+
+
+def _filter_matches_source(game: Game, filt: dict[str, Any], you: str, source: GameObject | Snapshot) -> bool:
+    """A filter on a source of damage: the live object (on the battlefield or the stack), else as it last existed."""
+    live = game.find(source.oid)
+    if live is not None and live.zone in ("battlefield", "stack"):
+        return matches(game, live, game.chars(live), filt, you, None)
+    snap = source if isinstance(source, Snapshot) else game.snapshot(source)
+    return _snap_matches(game, snap, filt, you, None)
 
 
 def _prevent_shield(game: Game, shield: dict[str, Any], key: int) -> Replacement:
@@ -284,14 +304,22 @@ def _prevent_shield(game: Game, shield: dict[str, Any], key: int) -> Replacement
             if shield["n"] <= 0 and shield in g.delayed:
                 g.delayed.remove(shield)
         g.log(f"Предотвращено {prevented} повр., которые были бы нанесены {recipient_label(g, ev.affected)}")
+        if shield.get("then") is not None:
+            _shield_then(g, shield, ev, prevented)
         return [ev.but(amount=ev.amount - prevented)] if ev.amount > prevented else []
 
-    return Replacement(key, _shield_refs(game, shield, "prevent"), "щит предотвращения", apply,
-                       sig=("prevent", shield["n"]))
+    sig = ("prevent", shield["n"]) if shield.get("then") is None else ("prevent", key)
+    return Replacement(key, _shield_refs(game, shield, "prevent"), "щит предотвращения", apply, sig=sig)
 
 
-def _prevent(game: Game, ev: Proposed, limit: int | None, why: str) -> list[Proposed]:
-    """A prevention effect that is not a shield (615.10, 702.16e): all of the damage, or ``limit`` of it."""
+AfterPrevention = Callable[["Game", Proposed, int], None]
+
+
+def _prevent(
+    game: Game, ev: Proposed, limit: int | None, why: str, after: AfterPrevention | None = None
+) -> list[Proposed]:
+    """A prevention effect that is not a shield (615.10, 702.16e): all of the damage, or ``limit`` of it;
+    ``after``: what the effect does with the damage it prevented (615.5)."""
     if ev.unpreventable:  # rule 615.12
         game.log(f"Повреждения для {recipient_label(game, ev.affected)} не могут быть предотвращены{why}")
         return [ev]
@@ -301,7 +329,43 @@ def _prevent(game: Game, ev: Proposed, limit: int | None, why: str) -> list[Prop
         f"Предотвращено {prevented} повр. от {narr.obj(game, ev.source)}, которые были бы нанесены "
         f"{recipient_label(game, ev.affected)}{why}"
     )
+    if after is not None:
+        after(game, ev, prevented)
     return [ev.but(amount=ev.amount - prevented)] if ev.amount > prevented else []
+
+
+def _prevented_event(game: Game, ev: Proposed, prevented: int) -> Event:
+    """Rule 615.5: what a prevention effect's follow-up reads: "that much" (``event_amount``), the source's
+    controller (``event_player``; as it last existed, its owner for a card in another zone: Swans of Bryn Argoll),
+    the recipient (``event_target``)."""
+    assert ev.source is not None
+    live = game.find(ev.source.oid)
+    if live is not None and live.zone in ("battlefield", "stack"):
+        controller = game.controller(live)
+    elif live is not None:
+        controller = live.owner
+    else:
+        controller = game.source_chars(ev.source)[1]
+    snap = ev.source if isinstance(ev.source, Snapshot) else game.snapshot(ev.source)
+    return Event("damage_prevented", lki=snap, target=ev.affected, amount=prevented, player=controller)
+
+
+def _static_then(game: Game, ev: Proposed, prevented: int, holder: GameObject, then: Any) -> None:
+    """Rule 615.5: a static prevention effect's "... prevent that damage. [Then] EFFECT" is part of the prevention:
+    done at once, by the permanent's controller, not a triggered ability (Swans of Bryn Argoll)."""
+    ctx = interpreter.Context(game, game.controller(holder), holder, event=_prevented_event(game, ev, prevented))
+    interpreter.run(ctx, then)
+
+
+def _shield_then(game: Game, shield: dict[str, Any], ev: Proposed, prevented: int) -> None:
+    """Rule 615.5: a shield's "If damage is prevented this way, EFFECT" — done as part of the prevention by the
+    spell's controller, with the spell's targets as chosen on casting and not checked again (Channel Harm); the
+    spell, gone to the graveyard, is the new damage's source (its last known information)."""
+    ctx = interpreter.Context(
+        game, shield["controller"], shield["source"], targets=list(shield.get("targets", [])),
+        x=int(shield.get("x", 0)), event=_prevented_event(game, ev, prevented),
+    )
+    interpreter.run(ctx, shield["then"])
 
 
 def _redirect_shield(game: Game, shield: dict[str, Any], key: int) -> Replacement:

@@ -145,6 +145,7 @@ CHOICE_KINDS = frozenset(
         "replacement",
         "search",
         "shuffle",
+        "source",  # rule 615.8: "a source of your choice", chosen as the prevention effect resolves (REF)
         "target",
         "text_change",
     }

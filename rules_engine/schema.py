@@ -143,7 +143,9 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "create_token_copy": {"of": "ref", "except": "copy_except", "tapped": "bool", "attacking": "bool"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
-    "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "ref"},  # from: a source's damage (615.1a)
+    # from: a source's damage (615.1a), `chosen_source` (615.8); by / to_all: filters; then: 615.5
+    "prevent_damage": {"n": "amount_or_all", "to": "ref", "from": "prevent_from", "by": "filter", "to_all": "filter",
+                       "then": "effect"},
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
@@ -250,6 +252,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "modify_damage": "modify_value",
     "modify_counters": "modify_counters_value",
     "modify_life_gain": "modify_value",  # rule 119.10: "if you would gain life, you gain twice that much instead"
+    "modify_mana": "modify_mana_value",  # rule 106.12b: "if you tap a permanent for mana, it produces twice as much"
     "damage_cant_be_prevented": None,
     "damage_as_though_wither": None,
     "cant_have_counters": "counter_kind_value",
@@ -674,6 +677,9 @@ def _mana_produced(c: Checker, v: Any, what: str, parent: Any, key: str | None) 
     ``{mana, times}``: that mana for each of an amount ("add {G} for each +1/+1 counter on this", 106.1)."""
     from rules_engine.produce import is_produced
 
+    if isinstance(v, dict) and "could_produce" in v:  # rule 106.7: "any type that a land you control could produce"
+        c.keys(v, {"could_produce": "filter!"}, what)
+        return
     if isinstance(v, dict):
         c.keys(v, {"mana": "mana_produced!", "times": "amount!"}, what)
         return
@@ -940,7 +946,9 @@ _CHECKERS: dict[str, Check] = {
     "modify_counters_value": _modify_counters_value,
     "zone_value": lambda c, v, what, parent, key: c.keys(v, {"zone": "replacement_zone!"}, what),
     "replacement_zone": _one_of({"exile", "hand", "library"}, "zone"),
-    "prevent_value": lambda c, v, what, parent, key: c.keys(v, {"n": "amount_or_all!"}, what),
+    "prevent_value": lambda c, v, what, parent, key: c.keys(v, {"n": "amount_or_all!", "then": "effect"}, what),
+    "modify_mana_value": lambda c, v, what, parent, key: c.keys(v, {"times": "int!", "players": "whose"}, what),
+    "prevent_from": lambda c, v, what, parent, key: None if v == "chosen_source" else _ref(c, v, what, parent, key),
     "counter_kind_value": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter"}, what),
     "player_counters_value": lambda c, v, what, parent, key: c.keys(
         v, {"players": "whose!", "kind": "player_counter"}, what

@@ -575,6 +575,8 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
             added = _mana_times(game, player, obj, snap, spec)
         else:
             added = produce.produced(game, player, spec["mana"], snap)
+        if cost.tap:  # rule 106.12: tapped for mana — replacement effects on the mana produced (106.12b)
+            added = produce.tapped_for_mana(game, player, game.find(obj.oid) or obj, added)
         if "spend_only" in spec:  # rule 106.6: "Spend this mana only to cast creature spells"
             spending.add(game, player, added, spec["spend_only"], narr.obj(game, snap))
         else:

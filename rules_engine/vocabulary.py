@@ -141,6 +141,7 @@ STATIC_KINDS = frozenset(
         "prevent_damage",  # rule 615.10: value {n: N|all}: damage to the affected permanents is prevented
         "modify_damage",  # rule 614.1a: value {times|plus|minus: N}: damage from the affected sources changes
         "modify_life_gain",  # rule 119.10: value {times|plus: N}: life its controller would gain changes
+        "modify_mana",  # rules 106.12b, 614.1a: value {times: N, players}: a permanent tapped for mana produces more
         "modify_counters",  # rule 614.16: value {kind, times|plus|minus: N}: counters put on the affected change
         "damage_cant_be_prevented",  # rule 615.12: damage from the affected sources ({}: all) can't be prevented
         "damage_as_though_wither",  # rule 702.80a (120.3d): damage from every source (or the affected) as with wither

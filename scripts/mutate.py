@@ -794,8 +794,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "prevention",
         "615.7",
         "replacement.py",
-        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(shield, recipient, ev.source):',
-        '        if shield["kind"] == "redirect" and _matches_recipient(shield, recipient, ev.source):',
+        '        if shield["kind"] in ("prevent", "redirect") and _matches_recipient(game, shield, recipient, '
+        "ev.source):",
+        '        if shield["kind"] == "redirect" and _matches_recipient(game, shield, recipient, ev.source):',
     ),
     Mutant("regeneration", "701.19a", "replacement.py", "    for i in range(obj.regeneration_shields):",
            "    for i in range(0):"),
@@ -2040,6 +2041,32 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("nth-resolution-or-later", "608.2", "effects.py",
            '== int(cond["nth_resolution_this_turn"])', '>= int(cond["nth_resolution_this_turn"])'),
     Mutant("counters-removed-not-kept", "608.2c", "effects.py", "        ctx.removed += n\n", ""),
+    # prevention that does something with the prevented damage (615.5), a source of the player's choice (615.8)
+    Mutant("static-prevention-then-ignored", "615.5", "replacement.py",
+           "    if after is not None:\n        after(game, ev, prevented)\n", ""),
+    Mutant("shield-prevention-then-ignored", "615.5", "replacement.py",
+           "            _shield_then(g, shield, ev, prevented)\n", "            pass\n"),
+    Mutant("shield-source-filter-ignored", "615.8", "replacement.py",
+           "    if \"by\" in shield and not _filter_matches_source(", "    if False and not _filter_matches_source("),
+    # mana replacement: "if you tap a permanent for mana, it produces twice as much" (106.12, 106.12b)
+    Mutant("mana-replacement-ignored", "106.12b", "stack.py",
+           "        if cost.tap:  # rule 106.12", "        if False:  # rule 106.12"),
+    Mutant("mana-replacement-untapping", "106.12", "stack.py",
+           "        if cost.tap:  # rule 106.12", "        if True:  # rule 106.12"),
+    Mutant("mana-replacement-not-cumulative", "614.5", "produce.py",
+           "            added = Counter({unit: k * times for unit, k in added.items()})\n",
+           "            added = Counter({unit: k * times for unit, k in added.items()})\n            return added\n"),
+    # "one mana of any type that a land you control could produce" (106.7: Reflecting Pool)
+    Mutant("could-produce-any-type", "106.7", "produce.py",
+           "        return _one_of_types(game, player, could_produce(game, player, spec[\"could_produce\"], source), "
+           "source)",
+           "        return _one_of_types(game, player, set(COLORS) | {\"C\"}, source)"),
+    Mutant("could-produce-needs-untapped", "106.7", "produce.py",
+           "        if not matches(game, obj, game.chars(obj), filt, player, source):",
+           "        if obj.tapped or not matches(game, obj, game.chars(obj), filt, player, source):"),
+    Mutant("chosen-source-always-none", "615.8", "effects.py",
+           "    chosen = _pick(game, pool, answer, \"источник",
+           "    return []\n    chosen = _pick(game, pool, answer, \"источник"),
 )
 
 
