@@ -748,7 +748,12 @@ def _mana_times(game: Game, player: str, obj: GameObject, snap: Any, spec: dict[
     before = Counter(pool)
     ctx = interpreter.Context(game, player, obj if obj.zone == "battlefield" else snap)
     interpreter.run(ctx, {"add_mana": {"mana": spec["mana"], "times": spec["mana_times"]}})
-    return Counter(pool) - before
+    added = Counter(pool) - before
+    for unit, n in added.items():  # the caller adds it (or keeps it apart, spend_only): not twice (106.4)
+        pool[unit] -= n
+        if pool[unit] <= 0:
+            del pool[unit]
+    return added
 
 
 def _announce_counter_x(cost: Any, spec: dict[str, Any], params: dict[str, Any]) -> tuple[Any, dict[str, Any], int]:
