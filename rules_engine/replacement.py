@@ -598,7 +598,8 @@ def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит повернутым", _enters_tapped,
                               order_free=True)
         else:
-            counters = Counter({k: _entering_number(game, n, new) for k, n in (ability.spec.get("value") or {}).items()})
+            value = ability.spec.get("value") or {}
+            counters = Counter({k: _entering_number(game, n, new) for k, n in value.items()})
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит с жетонами",
                               partial(_enters_with, counters=counters), order_free=True)
 

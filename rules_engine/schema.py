@@ -151,7 +151,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "doesnt_untap": "ref",
     "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
-    "counter_unless_pays": {"what": "ref", "cost": "mana!", "x": "amount"},  # x: "where X is ..." (608.2h)  # rule 118.12a (countering.py)
+    # rule 118.12a (countering.py); x: "where X is ...", counted as it resolves (608.2h)
+    "counter_unless_pays": {"what": "ref", "cost": "mana!", "x": "amount"},
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
