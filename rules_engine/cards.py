@@ -466,7 +466,12 @@ def check_effect(effect: Any, where: str) -> None:
 def _token(c: schema.Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     if not isinstance(v, dict) or "name" not in v:
         raise c.fail(parent, f"{what}: a token is a card definition with a name", key)
-    parse_card(str(v["name"]), {k: x for k, x in v.items() if k != "name"}, f"{c.path}:{line_of(v, None, c.line)}")
+    spec = {k: x for k, x in v.items() if k != "name"}
+    if "X" in str(spec.get("pt", "")):  # "an X/X token, where X is ...": the effect's ``x`` gives the number
+        if not (isinstance(parent, dict) and "x" in parent):
+            raise c.fail(parent, f"{what}: pt {spec['pt']!r} needs x: AMOUNT (\"where X is ...\")", key)
+        spec["pt"] = str(spec["pt"]).replace("X", "0")
+    parse_card(str(v["name"]), spec, f"{c.path}:{line_of(v, None, c.line)}")
 
 
 def _abilities(c: schema.Checker, v: Any, what: str, parent: Any, key: str | None) -> None:

@@ -25,6 +25,7 @@ from rules_engine import (
     copies,
     countering,
     defending,
+    greatest,
     history,
     life,
     playfrom,
@@ -206,6 +207,8 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
             return 0
         stat = chars.power if key == "power_of" else chars.toughness
         value = stat or 0
+    elif isinstance(expr, dict) and "greatest_power" in expr:  # "the greatest power among creatures you control"
+        value = greatest.greatest_power(game, expr["greatest_power"], ctx.controller, ctx.source_live())  # now
     elif isinstance(expr, dict) and "mana_value_of" in expr:  # "that card's mana value" (202.3, 202.3e)
         found = objects(ctx, expr["mana_value_of"])
         snap = None if found else _target_lki(ctx, expr["mana_value_of"])  # gone: as it last existed (608.2h)
@@ -831,6 +834,8 @@ def _reanimate(ctx: Context, v: dict[str, Any]) -> None:
 def _token(ctx: Context, v: dict[str, Any]) -> None:
     spec = dict(v["token"])
     name = str(spec.pop("name"))
+    if "x" in v:  # "an X/X token, where X is ...": counted once as the effect resolves, printed on it (608.2h)
+        spec["pt"] = str(spec["pt"]).replace("X", str(amount(ctx, v["x"])))
     definition = parse_card(name, spec, ctx.source.card.definition.source)
     # "Its controller creates ...": the token is that player's (rule 111.2: its owner is the player who created it)
     for player in players(ctx, v["player"]) if "player" in v else [ctx.controller]:
@@ -1060,7 +1065,8 @@ def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
     from rules_engine.mana import choose_payment, parse_cost
 
     game = ctx.game
-    cost = parse_cost(str(v["cost"]).replace("{X}", f"{{{ctx.x}}}"))  # "pays {X}": the X chosen as cast (107.3)
+    x = amount(ctx, v["x"]) if "x" in v else ctx.x  # "pays {X}": the X chosen as cast (107.3), or "where X is
+    cost = parse_cost(str(v["cost"]).replace("{X}", f"{{{x}}}"))  # ...", counted as it resolves (608.2h)
     for obj in objects(ctx, v.get("what", "target")):
         if obj.zone != "stack":
             continue

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import choices, dash, equipment
+from rules_engine import choices, dash, equipment, greatest
 from rules_engine.objects import (
     FACE_DOWN,
     AbilityDef,
@@ -278,7 +278,13 @@ def matches(
         return False
     if "not_keyword" in filt and filt["not_keyword"] in chars.keywords:
         return False
-    return not ("keyword" in filt and filt["keyword"] not in chars.keywords)
+    if "keyword" in filt and filt["keyword"] not in chars.keywords:
+        return False
+    if filt.get("greatest_mana_value"):  # CR 202.3: "the creature with the highest mana value" (outside layers)
+        rest = {k: v for k, v in filt.items() if k != "greatest_mana_value"}
+        pool = [o for o in game.battlefield if matches(game, o, game.chars(o), rest, you, source)]
+        return obj in greatest.keep_greatest_mana_value(pool, None, game)
+    return True
 
 
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
@@ -548,7 +554,12 @@ def _affected(
         pool = list(by_id.values())
     else:
         pool = game.battlefield if zone is None else [o for o in by_id.values() if o.zone == zone]
-    return [o for o in pool if matches(game, o, result[o.oid], effect.filter, effect.controller, source)]
+    filt = effect.filter
+    if filt.get("greatest_mana_value"):  # "each creature with the highest mana value": among the matching ones,
+        rest = {k: v for k, v in filt.items() if k != "greatest_mana_value"}  # as the layers have them so far
+        found = [o for o in pool if matches(game, o, result[o.oid], rest, effect.controller, source)]
+        return greatest.keep_greatest_mana_value(found, result, game)  # checked continuously (611.3a)
+    return [o for o in pool if matches(game, o, result[o.oid], filt, effect.controller, source)]
 
 
 def _condition_holds(

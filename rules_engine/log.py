@@ -90,6 +90,8 @@ def protection_text(quality: Any) -> str:
     parts += [f"подтипа «{subtypes_text([s])}»" for s in quality.get("subtypes", ())]
     if "mana_value_at_least" in quality:
         parts.append(f"объектов с конвертированной мана-стоимостью {quality['mana_value_at_least']} или больше")
+    if quality.get("multicolored"):
+        parts.append("многоцветного")
     return "Защита от " + " и от ".join(parts)
 
 

@@ -1,7 +1,8 @@
 """Protection (rule 702.16): what has the stated quality can't Damage, Enchant or Equip, Block or Target it.
 
 A permanent's ``protection`` keyword holds a list of qualities, one per instance (rule 702.16g): a mapping of
-colours, card types and subtypes (each listed value is a protection of its own), a mana value at least N, or
+colours, card types and subtypes (each listed value is a protection of its own), a mana value at least N,
+``multicolored`` (two or more colours, 105.4), or
 ``everything`` (702.16j).
 The rules that consult it: targeting (702.16b, ``targets``), Auras and Equipment (702.16c-d, ``sba``), damage
 (702.16e, ``replacement``) and blocking (702.16f, ``combat``). How a proof names a quality is narration
@@ -31,6 +32,8 @@ def has_quality(source: Characteristics, quality: Any) -> bool:
     if not isinstance(quality, dict):
         return False
     if set(quality.get("colors", ())) & source.colors:
+        return True
+    if quality.get("multicolored") and len(source.colors) > 1:  # rules 105.4, 702.16a: "from multicolored"
         return True
     if set(quality.get("types", ())) & source.types:
         return True

@@ -662,9 +662,20 @@ def _enter_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит повернутым", _enters_tapped,
                               order_free=True)
         else:
-            counters = Counter({k: int(n) for k, n in (ability.spec.get("value") or {}).items()})
+            value = ability.spec.get("value") or {}
+            counters = Counter({k: _entering_number(game, n, new) for k, n in value.items()})
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder), "входит с жетонами",
                               partial(_enters_with, counters=counters), order_free=True)
+
+
+def _entering_number(game: Game, n: Any, new: GameObject) -> int:
+    """A number of counters, or "X, where X is the greatest power among other creatures you control": counted as
+    it enters, among the permanents already there (614.1c, 614.12; CR 208.1)."""
+    if isinstance(n, dict):
+        from rules_engine.greatest import greatest_power
+
+        return greatest_power(game, n["greatest_power"], new.controller, new, exclude=new.oid)
+    return int(n)
 
 
 def _entering_condition(game: Game, cond: dict[str, Any] | None, new: GameObject) -> bool:

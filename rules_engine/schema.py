@@ -52,6 +52,7 @@ FILTER: dict[str, str] = {
     "colors": "colors",
     "not_colors": "colors",
     "multicolored": "bool",
+    "greatest_mana_value": "bool",  # "the creature with the highest mana value" (202.3; greatest.py)
     "monocolored": "bool",  # rule 105.2a: exactly one colour
     "controller": "controller_word",  # you | opponent | defending_player (506.2, 508.5)
     "other": "bool",
@@ -139,7 +140,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
                               "attacking": "bool"},  # "tapped and attacking": rule 508.4 (attacking.py)
     "put_onto_battlefield": {"what": "ref", "under": "owner_or_you", "face_down": "bool"},  # face down: 708.3
     "create_token": {"token": "token!", "n": "amount", "ref": "str", "player": "ref", "tapped": "bool",
-                     "attacking": "bool"},
+                     "attacking": "bool", "x": "amount"},  # x: "an X/X token, where X is ..." (608.2h)
     "create_token_copy": {"of": "ref", "except": "copy_except", "tapped": "bool", "attacking": "bool"},
     "become_copy": {"what": "ref", "of": "ref!", "duration": "duration", "except": "copy_except"},
     "regenerate": "ref",
@@ -152,7 +153,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "doesnt_untap": "ref",
     "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
-    "counter_unless_pays": {"what": "ref", "cost": "mana!"},  # rule 118.12a (countering.py)
+    # rule 118.12a (countering.py); x: "where X is ...", counted as it resolves (608.2h)
+    "counter_unless_pays": {"what": "ref", "cost": "mana!", "x": "amount"},
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
@@ -236,7 +238,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "block_cost": "mana",  # rule 509.1d
     "attack_or_block_cost": "mana",
     "enters_tapped": None,
-    "enters_with_counters": "counters",
+    "enters_with_counters": "entering_counters",  # a number, or {greatest_power: FILTER} counted as it enters
     "enters_tapped_unless_pay": "life_value",
     "cost_increase": "mana",
     "cost_reduction": "mana",
@@ -589,6 +591,7 @@ def _amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None
     if isinstance(v, dict) and len(v) == 1:
         ((name, inner),) = v.items()
         shapes = {"power_of": "ref", "toughness_of": "ref", "event_amount": "bool", "count": "count_filter",
+                  "greatest_power": "filter",  # "the greatest power among creatures you control" (208.1)
                   "mana_value_of": "ref",  # "that card's mana value" (202.3e: an {X} off the stack is 0; LKI once gone)
                   "count_made": "filter",  # the objects this effect made or moved: "for each card exiled this way"
                   "counters_removed": "bool",  # "that much": the counters this effect removed so far (608.2c)
@@ -657,6 +660,18 @@ def _counters(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> No
         _int(c, n, what, v, kind)
 
 
+def _entering_counters(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """ "Enters with X +1/+1 counters, where X is the greatest power among other creatures you control"."""
+    if not isinstance(v, dict):
+        raise c.fail(parent, f"{what}: expected counters such as {{\"+1/+1\": 1}}, not {v!r}", key)
+    for kind, n in v.items():
+        _counter(c, kind, what, v, kind)
+        if isinstance(n, dict) and set(n) == {"greatest_power"}:
+            c.check("filter", n["greatest_power"], f"{what} (greatest_power)", n, "greatest_power")
+        else:
+            _int(c, n, what, v, kind)
+
+
 def _mana(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     try:
         parse_cost(str(v)) if "{" in str(v) else parse_units(str(v))
@@ -711,7 +726,8 @@ def _keywords(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> No
 
 
 PROTECTION_QUALITIES = {"colors": "colors", "types": "types", "subtypes": "strs", "everything": "bool",
-                        "mana_value_at_least": "int"}  # "protection from mana value 3 or greater" (702.16a)
+                        "mana_value_at_least": "int",  # "protection from mana value 3 or greater" (702.16a)
+                        "multicolored": "bool"}  # "protection from multicolored": two or more colours (105.4)
 
 
 def _protection(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
@@ -918,6 +934,7 @@ _CHECKERS: dict[str, Check] = {
     "counter": _counter,
     "counter_or_true": _counter_or_true,
     "counters": _counters,
+    "entering_counters": _entering_counters,
     "mana": _mana,
     "mana_produced": _mana_produced,
     "spend_only": lambda c, v, what, parent, key: c.keys(  # rule 106.6 (spending.py)

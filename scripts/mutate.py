@@ -747,7 +747,7 @@ MUTANTS: tuple[Mutant, ...] = (
            'if "wither" in chars.keywords:'),
     Mutant("cant-have-counters", "614.17", "replacement.py", '_statics(game, "cant_have_counters")', "[]"),
     Mutant("counter-unless-pays-x", "107.3", "effects.py",
-           '.replace("{X}", f"{{{ctx.x}}}")', ""),
+           '.replace("{X}", f"{{{x}}}")', ""),
     Mutant("put-counter-cost-cant-have", "118.3", "costs.py",
            "if not cant_have_counters(game, o, cost.counter)", "if True"),
     Mutant("damage-as-though-wither", "702.80a", "replacement.py", '_statics(game, "damage_as_though_wither")', "[]"),
@@ -2067,6 +2067,23 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("chosen-source-always-none", "615.8", "effects.py",
            "    chosen = _pick(game, pool, answer, \"источник",
            "    return []\n    chosen = _pick(game, pool, answer, \"источник"),
+    # the greatest value among objects (greatest.py): "the greatest power among creatures you control" (208.1),
+    # "each creature with the highest mana value" (202.3), counted as the effect resolves / it enters (608.2h)
+    Mutant("greatest-power-least", "208.1", "greatest.py",
+           "    return max(0, max(powers, default=0))\n", "    return max(0, min(powers, default=0))\n"),
+    Mutant("greatest-mana-value-ignored", "202.3", "layers.py",
+           "        return greatest.keep_greatest_mana_value(found, result, game)", "        return found"),
+    Mutant("token-x-ignored", "608.2h", "effects.py",
+           'spec["pt"] = str(spec["pt"]).replace("X", str(amount(ctx, v["x"])))',
+           'spec["pt"] = str(spec["pt"]).replace("X", "0")'),
+    Mutant("counter-unless-x-ignored", "608.2h", "effects.py",
+           '    x = amount(ctx, v["x"]) if "x" in v else ctx.x', "    x = ctx.x"),
+    Mutant("entering-counters-greatest-zero", "614.1c", "replacement.py",
+           '        return greatest_power(game, n["greatest_power"], new.controller, new, exclude=new.oid)\n',
+           "        return 0\n"),
+    # protection from multicolored: two or more colours (702.16a, 105.4)
+    Mutant("protection-multicolored-ignored", "702.16a", "protection.py",
+           '    if quality.get("multicolored") and len(source.colors) > 1:', "    if False:"),
 )
 
 

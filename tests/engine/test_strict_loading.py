@@ -91,7 +91,8 @@ def _load_card(tmp_path: Path, db: CardDB, card: str) -> None:
          r"unknown card type 'Legendary'"),
         # protection's quality (rule 702.16a), in a card's keywords and in a grant alike
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nkeywords: [{protection: {colours: [R]}}]', 8,
-         r"keyword protection: unknown key 'colours'; known: colors, everything, mana_value_at_least, subtypes, types"),
+         r"keyword protection: unknown key 'colours'; known: colors, everything, mana_value_at_least, "
+         r"multicolored, subtypes, types"),
         ('cost: "{R}"\ntype: Creature — Elf\npt: 1/1\nkeywords: [{protection: red}]', 8,
          r"keyword protection: expected a mapping"),
         ('cost: "{R}"\ntype: Instant\neffect: {grant: {keywords: [{protection: {colors: [Red]}}], on: self}}', 7,
