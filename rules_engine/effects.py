@@ -25,10 +25,10 @@ from rules_engine import (
     copies,
     countering,
     defending,
-    greatest,
     history,
     life,
     playfrom,
+    power_among,
     replacement,
     reveal,
     stack,
@@ -208,7 +208,7 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         stat = chars.power if key == "power_of" else chars.toughness
         value = stat or 0
     elif isinstance(expr, dict) and "greatest_power" in expr:  # "the greatest power among creatures you control"
-        value = greatest.greatest_power(game, expr["greatest_power"], ctx.controller, ctx.source_live())  # now
+        value = power_among.greatest_power(game, expr["greatest_power"], ctx.controller, ctx.source_live())  # now
     elif isinstance(expr, dict) and "mana_value_of" in expr:  # "that card's mana value" (202.3, 202.3e)
         found = objects(ctx, expr["mana_value_of"])
         snap = None if found else _target_lki(ctx, expr["mana_value_of"])  # gone: as it last existed (608.2h)

@@ -1,39 +1,20 @@
-"""The greatest value among objects: "the greatest power among creatures you control" (CR 208.1, 208.3: a
-creature's power as the layers leave it) and "each creature with the highest mana value" (CR 202.3; an {X} off
-the stack counts 0, 202.3e).
+""""Each creature with the highest mana value" (CR 202.3; an {X} off the stack counts 0, 202.3e).
 
-An amount ``{greatest_power: FILTER}`` is counted when the effect uses it — as the spell or ability resolves, or as
-a permanent enters with counters — and not again afterwards (608.2h: "the value of X is determined when it
-resolves"); no object matching the filter gives 0. The filter key ``greatest_mana_value: true`` keeps, of the
-objects matching the rest of the filter, those whose mana value no other one exceeds (ties: all of them); a static
-ability with it is checked continuously (611.3a), in the layer of its effect.
+The filter key ``greatest_mana_value: true`` keeps, of the objects matching the rest of the filter, those whose
+mana value no other one exceeds (ties: all of them); a static ability with it is checked continuously (611.3a), in
+the layer of its effect. Below the layer system, which asks it with the characteristics computed so far; "the
+greatest power among" (an amount, which needs the finished characteristics) is ``power_among``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from rules_engine.objects import Characteristics, GameObject, Snapshot
+from rules_engine.objects import Characteristics, GameObject
 
 if TYPE_CHECKING:
     from rules_engine.state import GameState as Game
-
-
-def greatest_power(
-    game: Game, filt: dict[str, Any], you: str, source: GameObject | Snapshot | None, exclude: int | None = None
-) -> int:
-    """CR 208.1: the greatest power among the permanents matching ``filt`` (0 when none; a negative greatest
-    power is a calculation, 107.1b, so it counts as 0). ``exclude``: an object entering now, not yet there."""
-    from rules_engine.layers import matches
-
-    powers = [
-        chars.power
-        for o in game.battlefield
-        if o.oid != exclude and (chars := game.chars(o)).power is not None
-        and matches(game, o, chars, filt, you, source)
-    ]
-    return max(0, max(powers, default=0))
 
 
 def keep_greatest_mana_value(

@@ -672,7 +672,7 @@ def _entering_number(game: Game, n: Any, new: GameObject) -> int:
     """A number of counters, or "X, where X is the greatest power among other creatures you control": counted as
     it enters, among the permanents already there (614.1c, 614.12; CR 208.1)."""
     if isinstance(n, dict):
-        from rules_engine.greatest import greatest_power
+        from rules_engine.power_among import greatest_power
 
         return greatest_power(game, n["greatest_power"], new.controller, new, exclude=new.oid)
     return int(n)

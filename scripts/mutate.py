@@ -2067,9 +2067,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("chosen-source-always-none", "615.8", "effects.py",
            "    chosen = _pick(game, pool, answer, \"источник",
            "    return []\n    chosen = _pick(game, pool, answer, \"источник"),
-    # the greatest value among objects (greatest.py): "the greatest power among creatures you control" (208.1),
-    # "each creature with the highest mana value" (202.3), counted as the effect resolves / it enters (608.2h)
-    Mutant("greatest-power-least", "208.1", "greatest.py",
+    # the greatest value among objects (power_among.py, greatest.py): "the greatest power among creatures you
+    # control" (208.1), "each creature with the highest mana value" (202.3), counted as it resolves / enters (608.2h)
+    Mutant("greatest-power-least", "208.1", "power_among.py",
            "    return max(0, max(powers, default=0))\n", "    return max(0, min(powers, default=0))\n"),
     Mutant("greatest-mana-value-ignored", "202.3", "layers.py",
            "        return greatest.keep_greatest_mana_value(found, result, game)", "        return found"),
