@@ -712,6 +712,16 @@ def _cant_gain_life(ctx: Context, v: dict[str, Any]) -> None:
         ctx.game.log(f"{narr.player(p)} не может получать жизнь {when}")
 
 
+@effect("cant_be_targeted")
+def _cant_be_targeted(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Permanents you control can't be the targets of [blue or black] spells your opponents control this turn"
+    (rules 601.2c, 608.2b): a rule for the rest of the turn about whatever that player controls (not an ability the
+    permanents gain); ``by`` filters the spells, seen from the effect's controller (``controller: opponent``)."""
+    for p in players(ctx, v.get("player", "you")):
+        ctx.game.delayed.append({"kind": "cant_be_targeted", "player": p, "by": v.get("by"), "duration": "end_of_turn"})
+        ctx.game.log(f"{narr.player(p)}: перманенты этого игрока не могут быть целями таких заклинаний в этом ходу")
+
+
 @effect("damage_cant_be_prevented")
 def _damage_cant_be_prevented(ctx: Context, v: Any) -> None:
     """ "Damage can't be prevented this turn" (rule 615.12)."""

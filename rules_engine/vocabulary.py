@@ -144,6 +144,7 @@ STATIC_KINDS = frozenset(
         "modify_mana",  # rules 106.12b, 614.1a: value {times: N, players}: a permanent tapped for mana produces more
         "modify_counters",  # rule 614.16: value {kind, times|plus|minus: N}: counters put on the affected change
         "damage_cant_be_prevented",  # rule 615.12: damage from the affected sources ({}: all) can't be prevented
+        "target_as_though_no_hexproof",  # rule 702.11b: its controller may target the affected as if no hexproof
         "damage_as_though_wither",  # rule 702.80a (120.3d): damage from every source (or the affected) as with wither
         "cant_have_counters",  # rule 614.17 (122.6): value {kind} (optional): counters can't be put on the affected
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
@@ -248,6 +249,7 @@ EFFECT_NAMES = frozenset(
         "exile_if_dies",  # REF: "if it would die this turn, exile it instead" (rule 614.1a, one-shot)
         "cant_gain_life",  # {player}: those players can't gain life this turn (rule 119.7)
         "damage_cant_be_prevented",  # damage can't be prevented this turn (rule 615.12)
+        "cant_be_targeted",  # {player, by}: their permanents can't be targets of such spells this turn (601.2c)
         "must_block",  # {what, attacker}: "target creature blocks [that creature] this turn if able" (509.1c)
         "must_be_blocked",  # REF: "target creature must be blocked this turn if able" (509.1c)
         "cant_block",  # {what, except}: those creatures can't block this turn (509.1b, combat_effects.py)
