@@ -2084,6 +2084,12 @@ MUTANTS: tuple[Mutant, ...] = (
     # protection from multicolored: two or more colours (702.16a, 105.4)
     Mutant("protection-multicolored-ignored", "702.16a", "protection.py",
            '    if quality.get("multicolored") and len(source.colors) > 1:', "    if False:"),
+    Mutant("cant-be-targeted-ignored", "601.2c", "targets.py",
+           '    if obj.zone == "battlefield" and _spell_restricted(game, chars, source):',
+           "    if False:"),
+    Mutant("no-hexproof-exception-ignored", "702.11b", "targets.py",
+           '            if ability.kind != "static" or ability.spec["static"] != "target_as_though_no_hexproof":',
+           "            if True:"),
 )
 
 
