@@ -1790,6 +1790,37 @@ def _attach(ctx: Context, v: dict[str, Any]) -> None:
         attach(game, aura, hosts[0])
 
 
+@effect("move_auras")
+def _move_auras(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Attach all Auras enchanting target permanent to another permanent with the same controller" (rule 701.3):
+    the new permanent is chosen as the effect resolves (608.2c, ``kind: choose_card``), not targeted — not that
+    permanent, controlled by its controller, and one every such Aura could enchant (303.4d, 701.3b); if there is
+    none, the Auras don't move. They are attached, not cast (no targeting, no Aura spell)."""
+    from rules_engine.attach import attach, can_attach
+
+    game = ctx.game
+    for old in objects(ctx, v.get("from", "target")):
+        field = [o for o in game.all_objects() if o.zone == "battlefield"]
+        auras = [o for o in field if o.attached_to == old.oid and "Aura" in game.chars(o).subtypes]
+        pool = [
+            p
+            for p in field
+            if p.oid != old.oid
+            and game.controller(p) == game.controller(old)
+            and all(can_attach(game, a, p) is None for a in auras)
+        ]
+        if not auras or not pool:
+            game.log(f"Ауры на {narr.obj(game, old)} не перемещаются: некуда или нечего")
+            continue
+        if len(pool) == 1:
+            new = pool[0]
+        else:
+            answer = game.decide("choose_card", ctx.controller, "к какому перманенту прикрепить Ауры?", ctx.source)
+            new = _pick(game, pool, answer, "перманент того же контролирующего игрока", "608.2c")
+        for aura in auras:
+            attach(game, aura, new)
+
+
 @effect("remove_from_combat")
 def _remove_from_combat(ctx: Context, v: Any) -> None:
     """Rule 506.4: an effect that specifically removes a creature from combat."""

@@ -94,8 +94,9 @@ def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Sou
 
 
 def _hexproof_applies(game: Game, obj: GameObject, chars: Any, controller: str) -> bool:
-    """Rule 702.11b: hexproof stops an opponent's spells and abilities — unless a static ``target_as_though_no_hexproof``
-    of that opponent covers this permanent (Glaring Spotlight: it keeps hexproof, its controller just ignores it)."""
+    """Rule 702.11b: hexproof stops an opponent's spells and abilities — unless a static
+    ``target_as_though_no_hexproof`` of that opponent covers this permanent (Glaring Spotlight: it keeps hexproof,
+    its controller just ignores it)."""
     if "hexproof" not in chars.keywords or chars.controller == controller:
         return False
     for holder in game.ability_sources():
@@ -234,7 +235,8 @@ def choose(
             raise IllegalAction(f"цель {value!r} уже выбрана: {why}", "601.2c")
         if not is_legal(game, target, spec, controller, source):
             kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
-            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target, source, controller))
+            why = _why_illegal(game, target, source, controller)
+            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", why)
         key = rel.broken(game, pairs, index, target, list(out))
         if key is not None:  # 601.2c: every targeting condition met together
             raise IllegalAction(f"{value!r} — недопустимая цель: {rel.TEXT_RU[key]}", "601.2c")

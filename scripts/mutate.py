@@ -2090,6 +2090,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("no-hexproof-exception-ignored", "702.11b", "targets.py",
            '            if ability.kind != "static" or ability.spec["static"] != "target_as_though_no_hexproof":',
            "            if True:"),
+    Mutant("attach-ignores-enchant", "303.4d", "attach.py",
+           '    if "Aura" in chars.subtypes and not could_enchant(game, obj, host):', "    if False:"),
+    Mutant("move-auras-any-controller", "701.3", "effects.py",
+           "            and game.controller(p) == game.controller(old)\n", ""),
 )
 
 
