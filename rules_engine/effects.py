@@ -1068,6 +1068,37 @@ def _counter(ctx: Context, v: Any) -> None:
         countering.counter(ctx.game, obj)  # rule 701.6a; "can't be countered" wins (101.2)
 
 
+@effect("exile_same_name")
+def _exile_same_name(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Search its controller's graveyard, hand, and library for all cards with the same name as that spell and exile
+    them" (rules 701.23a-b, 400.2): the name is the object's as it is or as it last existed (608.2h — countered, it is
+    in a graveyard already, so it is found there too); only those zones, never the battlefield. A graveyard is public:
+    every such card there is found; in a hidden zone (hand, library) finding them is optional — a ``search`` choice
+    of the searcher: ``all``, ``none`` or a list of REFs."""
+    game = ctx.game
+    ref = v.get("as", "target")
+    found = objects(ctx, ref)
+    known = found[0] if found else _target_lki(ctx, ref)
+    if known is None:
+        return
+    name = game.chars(known).name if isinstance(known, GameObject) else known.chars.name
+    for p in players(ctx, v.get("player", {"controller_of": ref})):
+        seat = game.players[p]
+        public = [c for c in seat.graveyard if c.card.definition.name == name]
+        hidden = [c for zone in ("hand", "library") for c in seat.zone(zone) if c.card.definition.name == name]
+        if hidden:
+            question = f"какие карты «{name}» найти в руке и библиотеке?"
+            answer = game.decide("search", ctx.controller, question, ctx.source)
+            if answer == "none":
+                hidden = []
+            elif answer != "all":
+                hidden = [_pick(game, hidden, r, f"карта «{name}» в руке или библиотеке", "701.23b")
+                          for r in (answer if isinstance(answer, list) else [answer])]
+        with game.simultaneously():
+            for card in public + hidden:
+                game.move(card, "exile")
+
+
 @effect("counter_unless_pays")
 def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
     """``{what, cost}``: the spell's controller chooses on resolution (a ``may`` decision) whether to pay the cost

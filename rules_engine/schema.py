@@ -192,6 +192,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
     "attach": {"what": "ref", "to": "ref"},
+    "exile_same_name": {"as": "ref", "player": "ref"},  # rules 701.23a-b: graveyard, hand and library searched
     "move_auras": {"from": "ref"},  # rule 701.3: to another permanent with the same controller, chosen on resolution
     "remove_from_combat": "ref",
     "fight": {"a": "ref!", "b": "ref!"},

@@ -240,6 +240,7 @@ EFFECT_NAMES = frozenset(
         "transform",  # REF: a double-faced permanent turns over (not while face down)
         "change_text",  # {on, not_to}: replace one creature type word with another (a text_change choice)
         "attach",  # {what, to}: attach an Aura (self) to an object ("made": what this effect manifested)
+        "exile_same_name",  # {as, player}: cards named as that object in graveyard, hand, library exiled (701.23)
         "move_auras",  # {from}: its Auras attached to another permanent of that controller (701.3, 303.4d)
         "remove_from_combat",  # REF: rule 506.4, it stops being an attacking, blocking, blocked creature
         "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
