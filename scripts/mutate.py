@@ -2094,6 +2094,11 @@ MUTANTS: tuple[Mutant, ...] = (
            '    if "Aura" in chars.subtypes and not could_enchant(game, obj, host):', "    if False:"),
     Mutant("move-auras-any-controller", "701.3", "effects.py",
            "            and game.controller(p) == game.controller(old)\n", ""),
+    Mutant("same-name-hidden-always-found", "701.23b", "effects.py",
+           '            if answer == "none":\n                hidden = []\n', '            if answer == "none":\n                pass\n'),
+    Mutant("same-name-graveyard-skipped", "701.23a", "effects.py",
+           "        public = [c for c in seat.graveyard if c.card.definition.name == name]",
+           "        public = []"),
 )
 
 
