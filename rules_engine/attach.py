@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rules_engine import log as narr
 from rules_engine import protection
 from rules_engine.equipment import ATTACHABLE
+from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
 if TYPE_CHECKING:
@@ -31,7 +32,24 @@ def can_attach(game: Game, obj: GameObject, host: GameObject) -> str | None:
             return "Снаряжение может снаряжать только существо (правило 301.5c)"
     if protection.protection_from(game, game.chars(host), obj) is not None:
         return "у перманента Защита от этого объекта (правило 702.16d)"
+    if "Aura" in chars.subtypes and not could_enchant(game, obj, host):
+        return "Аура не может зачаровывать этот объект (правило 303.4d)"
     return None
+
+
+def could_enchant(game: Game, aura: GameObject, host: GameObject) -> bool:
+    """Rules 303.4a, 303.4d: what the Aura's enchant keyword allows (a creature, or a filter) — an effect can't attach
+    it to anything else (it stays where it is, 701.3b), and where it is, the state-based action checks the same."""
+    spec = next((a.spec for a in aura.definition.abilities if a.name == "aura"), None)
+    if spec is None:
+        return True
+    enchant = spec["enchant"]
+    kind = enchant if isinstance(enchant, str) else enchant.get("kind")
+    chars = game.chars(host)
+    if kind == "creature" and not chars.is_("Creature"):
+        return False
+    filt = enchant.get("filter") if isinstance(enchant, dict) else None
+    return matches(game, host, chars, filt, game.controller(aura), aura)
 
 
 def attach(game: Game, obj: GameObject, host: GameObject) -> bool:

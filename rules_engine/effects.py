@@ -712,6 +712,16 @@ def _cant_gain_life(ctx: Context, v: dict[str, Any]) -> None:
         ctx.game.log(f"{narr.player(p)} не может получать жизнь {when}")
 
 
+@effect("cant_be_targeted")
+def _cant_be_targeted(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Permanents you control can't be the targets of [blue or black] spells your opponents control this turn"
+    (rules 601.2c, 608.2b): a rule for the rest of the turn about whatever that player controls (not an ability the
+    permanents gain); ``by`` filters the spells, seen from the effect's controller (``controller: opponent``)."""
+    for p in players(ctx, v.get("player", "you")):
+        ctx.game.delayed.append({"kind": "cant_be_targeted", "player": p, "by": v.get("by"), "duration": "end_of_turn"})
+        ctx.game.log(f"{narr.player(p)}: перманенты этого игрока не могут быть целями таких заклинаний в этом ходу")
+
+
 @effect("damage_cant_be_prevented")
 def _damage_cant_be_prevented(ctx: Context, v: Any) -> None:
     """ "Damage can't be prevented this turn" (rule 615.12)."""
@@ -1056,6 +1066,37 @@ def _counter(ctx: Context, v: Any) -> None:
 
     for obj in objects(ctx, v):
         countering.counter(ctx.game, obj)  # rule 701.6a; "can't be countered" wins (101.2)
+
+
+@effect("exile_same_name")
+def _exile_same_name(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Search its controller's graveyard, hand, and library for all cards with the same name as that spell and exile
+    them" (rules 701.23a-b, 400.2): the name is the object's as it is or as it last existed (608.2h — countered, it is
+    in a graveyard already, so it is found there too); only those zones, never the battlefield. A graveyard is public:
+    every such card there is found; in a hidden zone (hand, library) finding them is optional — a ``search`` choice
+    of the searcher: ``all``, ``none`` or a list of REFs."""
+    game = ctx.game
+    ref = v.get("as", "target")
+    found = objects(ctx, ref)
+    known = found[0] if found else _target_lki(ctx, ref)
+    if known is None:
+        return
+    name = game.chars(known).name if isinstance(known, GameObject) else known.chars.name
+    for p in players(ctx, v.get("player", {"controller_of": ref})):
+        seat = game.players[p]
+        public = [c for c in seat.graveyard if c.card.definition.name == name]
+        hidden = [c for zone in ("hand", "library") for c in seat.zone(zone) if c.card.definition.name == name]
+        if hidden:
+            question = f"какие карты «{name}» найти в руке и библиотеке?"
+            answer = game.decide("search", ctx.controller, question, ctx.source)
+            if answer == "none":
+                hidden = []
+            elif answer != "all":
+                hidden = [_pick(game, hidden, r, f"карта «{name}» в руке или библиотеке", "701.23b")
+                          for r in (answer if isinstance(answer, list) else [answer])]
+        with game.simultaneously():
+            for card in public + hidden:
+                game.move(card, "exile")
 
 
 @effect("counter_unless_pays")
@@ -1778,6 +1819,37 @@ def _attach(ctx: Context, v: dict[str, Any]) -> None:
 
     for aura in auras:  # rule 701.3: it moves only if it can be attached there
         attach(game, aura, hosts[0])
+
+
+@effect("move_auras")
+def _move_auras(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Attach all Auras enchanting target permanent to another permanent with the same controller" (rule 701.3):
+    the new permanent is chosen as the effect resolves (608.2c, ``kind: choose_card``), not targeted — not that
+    permanent, controlled by its controller, and one every such Aura could enchant (303.4d, 701.3b); if there is
+    none, the Auras don't move. They are attached, not cast (no targeting, no Aura spell)."""
+    from rules_engine.attach import attach, can_attach
+
+    game = ctx.game
+    for old in objects(ctx, v.get("from", "target")):
+        field = [o for o in game.all_objects() if o.zone == "battlefield"]
+        auras = [o for o in field if o.attached_to == old.oid and "Aura" in game.chars(o).subtypes]
+        pool = [
+            p
+            for p in field
+            if p.oid != old.oid
+            and game.controller(p) == game.controller(old)
+            and all(can_attach(game, a, p) is None for a in auras)
+        ]
+        if not auras or not pool:
+            game.log(f"Ауры на {narr.obj(game, old)} не перемещаются: некуда или нечего")
+            continue
+        if len(pool) == 1:
+            new = pool[0]
+        else:
+            answer = game.decide("choose_card", ctx.controller, "к какому перманенту прикрепить Ауры?", ctx.source)
+            new = _pick(game, pool, answer, "перманент того же контролирующего игрока", "608.2c")
+        for aura in auras:
+            attach(game, aura, new)
 
 
 @effect("remove_from_combat")

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from rules_engine import log as narr
 from rules_engine import protection, replacement, teams
 from rules_engine.errors import EngineLoop, IllegalAction
-from rules_engine.layers import matches
 from rules_engine.objects import GameObject
 
 if TYPE_CHECKING:
@@ -151,16 +150,9 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
     host = game.find(aura.attached_to)
     if host is None or host.zone != "battlefield":
         return False
-    spec = next((a.spec for a in aura.definition.abilities if a.name == "aura"), None)
-    if spec is None:
-        return True
-    enchant = spec["enchant"]
-    kind = enchant if isinstance(enchant, str) else enchant.get("kind")
-    chars = game.chars(host)
-    if kind == "creature" and not chars.is_("Creature"):
-        return False
-    filt = enchant.get("filter") if isinstance(enchant, dict) else None
-    return matches(game, host, chars, filt, game.controller(aura), aura)
+    from rules_engine.attach import could_enchant
+
+    return could_enchant(game, aura, host)
 
 
 def _host_protection(game: Game, aura: GameObject) -> object | None:

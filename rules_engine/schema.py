@@ -192,6 +192,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
     "attach": {"what": "ref", "to": "ref"},
+    "exile_same_name": {"as": "ref", "player": "ref"},  # rules 701.23a-b: graveyard, hand and library searched
+    "move_auras": {"from": "ref"},  # rule 701.3: to another permanent with the same controller, chosen on resolution
     "remove_from_combat": "ref",
     "fight": {"a": "ref!", "b": "ref!"},
     "poison": {"n": "amount", "player": "ref"},
@@ -201,6 +203,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "exile_if_dies": "ref",
     "cant_gain_life": {"player": "ref", "duration": "game_duration"},  # 611.2a: "for the rest of the game"
     "damage_cant_be_prevented": "none",
+    "cant_be_targeted": {"player": "ref", "by": "filter"},  # rules 601.2c, 608.2b, this turn
     "must_block": {"what": "ref", "attacker": "ref"},  # rule 509.1c, this turn
     "must_be_blocked": "ref",  # rule 509.1c, this turn
     "cant_block": {"what": "ref", "except": "ref"},  # rule 509.1b, this turn (combat_effects.py)
@@ -256,6 +259,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "modify_life_gain": "modify_value",  # rule 119.10: "if you would gain life, you gain twice that much instead"
     "modify_mana": "modify_mana_value",  # rule 106.12b: "if you tap a permanent for mana, it produces twice as much"
     "damage_cant_be_prevented": None,
+    "target_as_though_no_hexproof": None,  # rule 702.11b: its controller ignores the affected's hexproof
     "damage_as_though_wither": None,
     "cant_have_counters": "counter_kind_value",
     "cant_get_counters": "player_counters_value",

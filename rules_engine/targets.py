@@ -70,12 +70,12 @@ def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Sou
     if obj is None:
         return False
     chars = game.chars(obj)
-    if obj.zone == "battlefield" and (
-        "shroud" in chars.keywords or ("hexproof" in chars.keywords and chars.controller != controller)
-    ):
+    if obj.zone == "battlefield" and ("shroud" in chars.keywords or _hexproof_applies(game, obj, chars, controller)):
         return False
     # rule 702.16b: not by spells with the stated quality, nor by abilities from a source with it
     if obj.zone == "battlefield" and protection.protection_from(game, chars, source) is not None:
+        return False
+    if obj.zone == "battlefield" and _spell_restricted(game, chars, source):
         return False
     if kind == "spell":
         return obj.zone == "stack" and matches(game, obj, chars, spec_filter(spec), controller, source)
@@ -93,17 +93,55 @@ def is_legal(game: Game, target: Target, spec: Any, controller: str, source: Sou
     return matches(game, obj, chars, spec_filter(spec), controller, source)
 
 
-def _why_illegal(game: Game, target: Target, source: Source) -> str:
-    """The rule that makes a chosen target illegal: shroud, hexproof, protection, or not what the spell asks for."""
+def _hexproof_applies(game: Game, obj: GameObject, chars: Any, controller: str) -> bool:
+    """Rule 702.11b: hexproof stops an opponent's spells and abilities — unless a static
+    ``target_as_though_no_hexproof`` of that opponent covers this permanent (Glaring Spotlight: it keeps hexproof,
+    its controller just ignores it)."""
+    if "hexproof" not in chars.keywords or chars.controller == controller:
+        return False
+    for holder in game.ability_sources():
+        for ability in game.chars(holder).abilities:
+            if ability.kind != "static" or ability.spec["static"] != "target_as_though_no_hexproof":
+                continue
+            you = game.controller(holder)
+            if you == controller and matches(game, obj, chars, ability.spec.get("affects"), you, holder):
+                return False
+    return True
+
+
+def _spell_restricted(game: Game, chars: Any, source: Source) -> bool:
+    """A turn-long "permanents you control can't be the targets of blue or black spells your opponents control"
+    (effect ``cant_be_targeted``: a rule-changing effect, not an ability of the permanents, so it covers whatever that
+    player controls at any time this turn). Only a spell is restricted (an ability's source is not on the stack), by
+    its filter ``by`` seen from the effect's controller; checked on casting (601.2c) and again as the spell resolves
+    (608.2b), with the spell's characteristics then."""
+    live = game.find(source.oid) if source is not None else None
+    # a spell: on the stack, or the card still in the zone it is being cast from as its targets are chosen (601.2c);
+    # DEBT: an ability activated from a hand (channel) is taken for a spell here
+    if live is None or live.zone == "battlefield":
+        return False
+    return any(
+        d["kind"] == "cant_be_targeted"
+        and chars.controller == d["player"]
+        and matches(game, live, game.chars(live), d.get("by"), d["player"], None)
+        for d in game.delayed
+    )
+
+
+def _why_illegal(game: Game, target: Target, source: Source, controller: str) -> str:
+    """The rule that makes a chosen target illegal: shroud, hexproof, protection, a "can't be the target" effect, or
+    not what the spell asks for."""
     obj = game.find(target.oid) if target.oid is not None else None
     if obj is not None and obj.zone == "battlefield":
-        keywords = game.chars(obj).keywords
-        if "shroud" in keywords:
+        chars = game.chars(obj)
+        if "shroud" in chars.keywords:
             return "702.18a"
-        if "hexproof" in keywords:
+        if _hexproof_applies(game, obj, chars, controller):
             return "702.11b"
-        if protection.protection_from(game, game.chars(obj), source) is not None:
+        if protection.protection_from(game, chars, source) is not None:
             return "702.16b"
+        if _spell_restricted(game, chars, source):
+            return "601.2c"
     return "601.2c"
 
 
@@ -197,7 +235,8 @@ def choose(
             raise IllegalAction(f"цель {value!r} уже выбрана: {why}", "601.2c")
         if not is_legal(game, target, spec, controller, source):
             kind = narr.TARGET_KINDS.get(spec_kind(spec), spec_kind(spec))
-            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", _why_illegal(game, target, source))
+            why = _why_illegal(game, target, source, controller)
+            raise IllegalAction(f"{value!r} — недопустимая цель (нужно: {kind})", why)
         key = rel.broken(game, pairs, index, target, list(out))
         if key is not None:  # 601.2c: every targeting condition met together
             raise IllegalAction(f"{value!r} — недопустимая цель: {rel.TEXT_RU[key]}", "601.2c")

@@ -144,6 +144,7 @@ STATIC_KINDS = frozenset(
         "modify_mana",  # rules 106.12b, 614.1a: value {times: N, players}: a permanent tapped for mana produces more
         "modify_counters",  # rule 614.16: value {kind, times|plus|minus: N}: counters put on the affected change
         "damage_cant_be_prevented",  # rule 615.12: damage from the affected sources ({}: all) can't be prevented
+        "target_as_though_no_hexproof",  # rule 702.11b: its controller may target the affected as if no hexproof
         "damage_as_though_wither",  # rule 702.80a (120.3d): damage from every source (or the affected) as with wither
         "cant_have_counters",  # rule 614.17 (122.6): value {kind} (optional): counters can't be put on the affected
         "cant_get_counters",  # rule 614.17: value {players, kind}: those players can't get such counters
@@ -239,6 +240,8 @@ EFFECT_NAMES = frozenset(
         "transform",  # REF: a double-faced permanent turns over (not while face down)
         "change_text",  # {on, not_to}: replace one creature type word with another (a text_change choice)
         "attach",  # {what, to}: attach an Aura (self) to an object ("made": what this effect manifested)
+        "exile_same_name",  # {as, player}: cards named as that object in graveyard, hand, library exiled (701.23)
+        "move_auras",  # {from}: its Auras attached to another permanent of that controller (701.3, 303.4d)
         "remove_from_combat",  # REF: rule 506.4, it stops being an attacking, blocking, blocked creature
         "fight",  # {a, b}: rule 701.14, each deals damage equal to its power to the other
         "poison",  # {n, player}: the player gets N poison counters (rule 122.1f)
@@ -248,6 +251,7 @@ EFFECT_NAMES = frozenset(
         "exile_if_dies",  # REF: "if it would die this turn, exile it instead" (rule 614.1a, one-shot)
         "cant_gain_life",  # {player}: those players can't gain life this turn (rule 119.7)
         "damage_cant_be_prevented",  # damage can't be prevented this turn (rule 615.12)
+        "cant_be_targeted",  # {player, by}: their permanents can't be targets of such spells this turn (601.2c)
         "must_block",  # {what, attacker}: "target creature blocks [that creature] this turn if able" (509.1c)
         "must_be_blocked",  # REF: "target creature must be blocked this turn if able" (509.1c)
         "cant_block",  # {what, except}: those creatures can't block this turn (509.1b, combat_effects.py)
