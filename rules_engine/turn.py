@@ -36,6 +36,7 @@ from rules_engine.events import Event, TurnHistory
 from rules_engine.vocabulary import STEPS
 
 if TYPE_CHECKING:
+    from rules_engine.objects import GameObject
     from rules_engine.state import GameState as Game
 
 
