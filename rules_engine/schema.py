@@ -223,6 +223,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_attack": "unless_value",  # value {unless_control: FILTER}: "... unless you control another Giant"
     "cant_block": "unless_value",
     "cant_attack_or_block": "unless_value",
+    "doesnt_untap": None,  # rules 502.3, 611.3a: affects don't untap during their controller's untap step
     "attacks_each_combat": None,
     "blocks_each_combat": None,
     "must_be_blocked": "must_be_blocked_value",

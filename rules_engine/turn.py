@@ -36,6 +36,7 @@ from rules_engine.events import Event, TurnHistory
 from rules_engine.vocabulary import STEPS
 
 if TYPE_CHECKING:
+    from rules_engine.objects import GameObject
     from rules_engine.state import GameState as Game
 
 
@@ -208,11 +209,20 @@ def _new_turn(game: Game) -> None:
             if obj.skips_next_untap:  # "doesn't untap during its controller's next untap step": this one (502.3)
                 obj.skips_next_untap = False
                 game.log(f"{narr.obj(game, obj)} не разворачивается")
+            elif _static_keeps_tapped(game, obj):
+                game.log(f"{narr.obj(game, obj)} не разворачивается (статическая способность)")
             else:
                 tapping.untap(game, obj)
             obj.steady_controller = game.controller(obj)
     game.touch()
     advance_step(game)
+
+
+def _static_keeps_tapped(game: Game, obj: GameObject) -> bool:
+    """A static ability "enchanted creature doesn't untap during its controller's untap step" (rules 502.3,
+    611.3a): it applies as long as its source is on the battlefield and the permanent matches, checked anew at
+    each untap step, and it uses nothing up (unlike the one-shot ``doesnt_untap``)."""
+    return bool(combat.statics_affecting(game, obj, "doesnt_untap"))
 
 
 def advance_to(game: Game, step: str) -> None:

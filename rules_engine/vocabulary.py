@@ -108,6 +108,7 @@ STATIC_KINDS = frozenset(
         "cant_attack",
         "cant_block",
         "cant_attack_or_block",
+        "doesnt_untap",  # rules 502.3, 611.3a: affects don't untap during their controller's untap step
         "attacks_each_combat",  # rule 508.1d: affects attack each combat if able
         "blocks_each_combat",  # rule 509.1c: affects block each combat if able
         "must_be_blocked",  # rule 509.1c: affects must be blocked if able (value {all: true}: by all able to)

@@ -1475,6 +1475,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "            if False:  #"),
     Mutant("doesnt-untap-never-used-up", "502.3", "turn.py", "                obj.skips_next_untap = False\n",
            "                pass\n"),
+    Mutant("static-doesnt-untap-ignored", "611.3a", "turn.py", "            elif _static_keeps_tapped(game, obj):\n",
+           "            elif False:\n"),
     Mutant("redirect-to-teammates-planeswalker", "306.7", "replacement.py",
            "            if game.controller(o) == recipient and game.chars(o).is_(\"Planeswalker\")\n",
            "            if game.controller(o) in teams.team_of(game, recipient)\n"
