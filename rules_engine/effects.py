@@ -42,8 +42,8 @@ from rules_engine import targets as tg
 from rules_engine.cards import parse_card
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
 from rules_engine.events import DelayedTrigger, Event
+from rules_engine.game import arrange, shuffle_library
 from rules_engine.game import pick as _pick
-from rules_engine.game import shuffle_library
 from rules_engine.interpreter import Context, effect, run
 from rules_engine.layers import matches
 from rules_engine.mana import parse_units
@@ -1480,16 +1480,7 @@ def _hideaway(ctx: Context, v: dict[str, Any]) -> None:
     _link(game, ctx.source.oid, "hideaway", exiled)
     if len(rest) > 1:
         answer = game.decide("bottom_order", ctx.controller, "порядок карт вниз библиотеки (сверху вниз)", ctx.source)
-        names = answer if isinstance(answer, list) else [answer]
-        if len(names) != len(rest):
-            raise ScriptError(f"нужно перечислить все {len(rest)} карт(ы)")
-        left = list(rest)
-        ordered = []
-        for name in names:
-            picked = _pick(game, left, name, "одна из оставшихся карт", "702.75a")
-            ordered.append(picked)
-            left.remove(picked)
-        rest = ordered
+        rest = arrange(game, rest, answer, "одна из оставшихся карт", "702.75a")
     for o in rest:
         lib.remove(o)
     lib[0:0] = list(reversed(rest))

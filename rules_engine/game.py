@@ -436,3 +436,18 @@ def pick(game: GameState, pool: list[GameObject], answer: Any, what: str, rule: 
     if not hits:
         raise IllegalAction(f"{answer!r}: нельзя выбрать ({what})", rule)
     return hits[0]
+
+
+def arrange(game: GameState, cards: list[GameObject], answer: Any, what: str, rule: str) -> list[GameObject]:
+    """The order a player gives ``cards`` (a scripted list, first card first: the top of a library, 401.4), each
+    of them once; a card named that is not among them is forbidden by ``rule``."""
+    names = answer if isinstance(answer, list) else [answer]
+    if len(names) != len(cards):
+        raise ScriptError(f"нужно перечислить все {len(cards)} карт(ы)")
+    left = list(cards)
+    ordered = []
+    for name in names:
+        card = pick(game, left, name, what, rule)
+        ordered.append(card)
+        left.remove(card)
+    return ordered

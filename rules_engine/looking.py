@@ -20,7 +20,7 @@ from typing import Any
 from rules_engine import log as narr
 from rules_engine.effects import amount, play_without_paying, players
 from rules_engine.errors import IllegalAction, ScriptError
-from rules_engine.game import pick, shuffle_library
+from rules_engine.game import arrange, pick, shuffle_library
 from rules_engine.interpreter import Context, effect
 from rules_engine.layers import matches
 from rules_engine.objects import GameObject
@@ -134,16 +134,7 @@ def _ordered(ctx: Context, cards: list[GameObject], where: str, owner: str) -> l
     game = ctx.game
     kind = "bottom_order" if where == "bottom" else "top_order"
     answer = game.decide(kind, owner, "порядок карт в библиотеке (сверху вниз)", ctx.source)
-    names = answer if isinstance(answer, list) else [answer]
-    if len(names) != len(cards):
-        raise ScriptError(f"нужно перечислить все {len(cards)} карт(ы)")
-    left = list(cards)
-    ordered = []
-    for name in names:
-        card = pick(game, left, name, "одна из этих карт", "401.4")
-        ordered.append(card)
-        left.remove(card)
-    return ordered
+    return arrange(game, list(cards), answer, "одна из этих карт", "401.4")
 
 
 @effect("reveal_until")

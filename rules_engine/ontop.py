@@ -7,17 +7,12 @@ decision (the cards listed top first). The order is the owner's choice, not the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules_engine import log as narr
 from rules_engine.effects import objects
-from rules_engine.errors import IllegalAction
-from rules_engine.game import pick
+from rules_engine.game import arrange
 from rules_engine.interpreter import Context, effect
-
-if TYPE_CHECKING:
-    from rules_engine.objects import GameObject
-    from rules_engine.state import GameState as Game
 
 
 @effect("put_on_library")
@@ -32,22 +27,8 @@ def _put_on_library(ctx: Context, v: Any) -> None:
         mine = [o for o in moving if o.owner == owner]
         if len(mine) > 1:
             answer = game.decide("top_order", owner, "порядок карт наверху библиотеки (сверху вниз)", ctx.source)
-            mine = _ordered(game, mine, answer)
+            mine = arrange(game, mine, answer, "одна из кладущихся на верх библиотеки карт", "401.4")
         for card in reversed(mine):  # the bottom one first: the last moved is the top card
             game.move(card, "library")
         names = ", ".join(narr.obj(game, o) for o in mine)
         game.log(f"На верх библиотеки игрока {narr.player(owner)} кладутся (сверху вниз): {names}")
-
-
-def _ordered(game: Game, cards: list[GameObject], answer: Any) -> list[GameObject]:
-    """The owner's order, top first: every card once (rule 401.4 lets the owner arrange these cards, nothing else)."""
-    names = answer if isinstance(answer, list) else [answer]
-    if len(names) != len(cards):
-        raise IllegalAction(f"порядок {names}: нужно перечислить все {len(cards)} карт(ы)", "401.4")
-    left = list(cards)
-    out = []
-    for name in names:
-        card = pick(game, left, name, "одна из кладущихся на верх библиотеки карт", "401.4")
-        out.append(card)
-        left.remove(card)
-    return out

@@ -1984,7 +1984,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("filter-x-ignored", "601.2b", "layers.py",
            "        return source.x if isinstance(source, GameObject) else 0\n", "        return 0\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
-           "            mine = _ordered(game, mine, answer)\n", "            _ordered(game, mine, answer)\n"),
+           '            mine = arrange(game, mine, answer, "одна из кладущихся на верх библиотеки карт", "401.4")\n',
+           '            arrange(game, mine, answer, "одна из кладущихся на верх библиотеки карт", "401.4")\n'),
     # -- left-out abilities (branch la) ---------------------------------------------------------------------
     # "Add {G} for each +1/+1 counter": the mana is multiplied by the amount (Gyre Sage)
     Mutant("mana-times-ignored", "106.1", "stack.py",
