@@ -215,7 +215,12 @@ def facts_of_ours(game: Game) -> dict[str, str]:
     for name in PLAYERS:
         facts[f"life {name}"] = str(game.players[name].life)
     lost = [name for name in PLAYERS if game.players[name].lost]
-    facts["winner"] = next((p for p in PLAYERS if p not in lost), "none") if lost else "none"
+    # a game every player lost is a draw (CR 104.4a): a fact of its own, so that a draw ends the game's facts in
+    # the comparison as a win does (phase's zones after the end are not compared), and "none" means "not over"
+    if not lost:
+        facts["winner"] = "none"
+    else:
+        facts["winner"] = "draw" if len(lost) == len(PLAYERS) else next(p for p in PLAYERS if p not in lost)
     for obj in game.all_objects():
         if obj.card.is_token or obj.is_copy:
             continue
@@ -386,7 +391,7 @@ class PhaseGame:
         w = self.game.waiting_for()
         if w["type"] == "GameOver":  # the cards' zones after the end of a game are not the game's facts
             winner = (w.get("data") or {}).get("winner")
-            facts["winner"] = PLAYERS[winner] if isinstance(winner, int) else "none"
+            facts["winner"] = PLAYERS[winner] if isinstance(winner, int) else "draw"  # over with no winner (104.4a)
             return facts
         facts["winner"] = "none"
         objects = self.objects()

@@ -160,3 +160,18 @@ def test_coverage_counts_the_rulings_both_engines_confirm(seed_kb) -> None:  # t
     assert verified == 194  # of the seeds' 205 rulings
     assert report["available"] and report["verified"] == verified
     assert 0 < report["confirmed"] < verified and report["share"] == round(report["confirmed"] / verified, 3)
+
+
+def test_a_draw_ends_the_game_facts_like_a_win(oracle: tuple[Any, dict[str, Any]]) -> None:
+    """Both players deck out (104.4a, a draw): phase moves every card out at the end, so its zones are not the
+    game's facts; the draw is a fact of its own ("draw", not "none", which means the game goes on)."""
+    db, faces = oracle
+    scenario = load_scenario(SCENARIOS / "official" / "rv-madness-both-deck-out.yaml", db)
+    game, _result = so.play_ours(scenario, db)
+    ours = so.facts_of_ours(game)
+    assert ours["winner"] == "draw"
+    opinion = so.compare(scenario, db, faces, RulesOptions())
+    assert opinion.status == "agrees", opinion.to_dict()
+    assert not any(d.fact.startswith("zone ") for d in opinion.differences)
+    opinion = so.compare(scenario, db, faces, RulesOptions(), ours={**ours, "winner": "none"})
+    assert [(d.fact, d.ours, d.theirs) for d in opinion.differences] == [("winner", "none", "draw")]
