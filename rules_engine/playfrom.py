@@ -12,6 +12,7 @@ none). "You can't cast more than one spell this way each turn" counts the spells
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from rules_engine.errors import IllegalAction
 from rules_engine.layers import matches
 
 if TYPE_CHECKING:
-    from rules_engine.objects import GameObject
+    from rules_engine.objects import AbilityDef, GameObject
     from rules_engine.state import GameState as Game
 
 UNTIL = ("end_of_turn", "end_of_your_next_turn")
@@ -76,15 +77,19 @@ def find(game: Game, player: str, ref: str) -> tuple[GameObject, Permission] | N
 def _graveyard_permission(game: Game, player: str, obj: GameObject) -> Permission | None:
     """ "You may play lands from your graveyard" (static ``play_from_graveyard``, ``affects`` the cards): while its
     source is on the battlefield under the player's control; only where from — the normal rules apply (601.3, 305.1)."""
-    for source in game.battlefield:
-        if game.controller(source) != player:
-            continue
-        for ability in game.chars(source).abilities:
-            if ability.kind != "static" or ability.spec.get("static") != "play_from_graveyard":
-                continue
-            if matches(game, obj, game.chars(obj), ability.spec.get("affects"), player, source):
-                return Permission(player, obj.oid, game.turn, source.oid)
+    for source, ability in _statics_of(game, player, "play_from_graveyard"):
+        if matches(game, obj, game.chars(obj), ability.spec.get("affects"), player, source):
+            return Permission(player, obj.oid, game.turn, source.oid)
     return None
+
+
+def _statics_of(game: Game, player: str, kind: str) -> Iterator[tuple[GameObject, AbilityDef]]:
+    """The static abilities of that kind of the permanents ``player`` controls: a permission is its controller's."""
+    for source in game.battlefield:
+        if game.controller(source) == player:
+            for ability in game.chars(source).abilities:
+                if ability.kind == "static" and ability.spec.get("static") == kind:
+                    yield source, ability
 
 
 def refuse(game: Game, player: str, ref: str, land: bool = False) -> None:
@@ -103,17 +108,12 @@ def _permission(game: Game, player: str, obj: GameObject) -> Permission | None:
     for p in game.play_permissions:
         if p.player == player and p.oid == obj.oid and game.turn <= p.last_turn:
             return p
-    for source in game.battlefield:
-        if game.controller(source) != player:
+    for source, ability in _statics_of(game, player, "play_exiled"):
+        value = dict(ability.spec.get("value") or {})
+        if obj.oid not in game.linked.get((source.oid, str(value.get("link", "exiled"))), []):
             continue
-        for ability in game.chars(source).abilities:
-            if ability.kind != "static" or ability.spec.get("static") != "play_exiled":
-                continue
-            value = dict(ability.spec.get("value") or {})
-            if obj.oid not in game.linked.get((source.oid, str(value.get("link", "exiled"))), []):
-                continue
-            if matches(game, obj, game.chars(obj), ability.spec.get("affects"), player, source):
-                return Permission(player, obj.oid, game.turn, source.oid)
+        if matches(game, obj, game.chars(obj), ability.spec.get("affects"), player, source):
+            return Permission(player, obj.oid, game.turn, source.oid)
     return None
 
 

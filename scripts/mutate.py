@@ -293,8 +293,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "play-exiled-by-any-source",
         "607.2a",
         "playfrom.py",
-        '            if obj.oid not in game.linked.get((source.oid, str(value.get("link", "exiled"))), []):\n',
-        "            if False:\n",
+        '        if obj.oid not in game.linked.get((source.oid, str(value.get("link", "exiled"))), []):\n',
+        "        if False:\n",
     ),
     Mutant(
         "play-exiled-no-spell-limit",
@@ -2033,8 +2033,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cast-from-zone-ignored", "601.2a", "triggers.py",
            "        and (origin is None or spell.cast_from == origin)\n", ""),
     Mutant("graveyard-permission-ignored", "601.3", "playfrom.py",
-           '            if ability.kind != "static" or ability.spec.get("static") != "play_from_graveyard":\n',
-           "            if True:\n"),
+           '"play_from_graveyard"):\n        if matches(', '"play_from_graveyard"):\n        if False and matches('),
     # "if this is the third time this ability has resolved this turn" (history.py, rule 608.2; per object, 400.7)
     Mutant("resolutions-not-counted", "608.2", "stack.py",
            "    history.note_resolution(game, item.source_oid, item.ability)", "    pass"),
