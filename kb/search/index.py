@@ -39,7 +39,8 @@ from kb.search.glossary import GLOSSARY_FILES
 if TYPE_CHECKING:
     from kb.search.documents import IndexDoc
 
-INDEX_FORMAT = "kb-search-8"  # 7: the stored analysis by term (``highlight.encode``); 8: no container topics
+INDEX_FORMAT = "kb-search-9"  # 7: the stored analysis by term (``highlight.encode``); 8: no container topics;
+# 9: English words in the stored vocabulary
 POINTER = "CURRENT"
 
 

@@ -248,6 +248,8 @@ class TantivySearcher:
         self._df: dict[tuple[str, str], int] = {}
         self._terms: dict[tuple[str, str, float], Any] = {}
         self._phrases: dict[Phrase, Any] = {}  # ``_phrase``'s queries, by phrase (the plan's nodes are values)
+        # ``_alt``'s queries with the largest frequency each left out, by (terms, fields, boost, cap)
+        self._alts: dict[tuple[tuple[str, ...], tuple[str, ...], float, int | None], tuple[Any, int]] = {}
         self.left_out = 0  # the largest frequency of a word the last search left out (``compile``'s ``cap``)
         self.large = self.doc_count() > EXACT_TOTAL_LIMIT
 
@@ -405,25 +407,14 @@ class TantivySearcher:
         documents are left out (``_common_cap``) and the largest such frequency is kept in ``self.left_out``."""
         Q, Occur = self.tantivy.Query, self.tantivy.Occur
         if isinstance(node, Alt):
-            per_term = []
-            scored: set[tuple[str, str]] = set()  # (field, term) already in: an identical reading adds nothing
-            for term in node.terms:
-                fields_ = []
-                for f in node.fields:
-                    one = (f, self.aliases.get(f, {}).get(term, term))
-                    if one in scored:
-                        continue
-                    scored.add(one)
-                    frequency = self.df(f, term)
-                    if cap is not None and frequency > cap:
-                        self.left_out = max(self.left_out, frequency)
-                    elif frequency:
-                        fields_.append(self._term(f, term, FIELD_BOOSTS.get(f, 1.0)))
-                if _is_rule(term) and self.has("rules", term) and "rules" not in node.fields:
-                    fields_.append(self._term("rules", term, FIELD_BOOSTS["rules"]))
-                if fields_:
-                    per_term.append(self._should(fields_))
-            return self._boosted(self._dismax(per_term), node.boost)
+            key = (node.terms, node.fields, node.boost, cap)
+            found = self._alts.get(key)
+            if found is None:
+                if len(self._alts) >= TERM_QUERIES:
+                    self._alts.clear()
+                found = self._alts[key] = self._alt(node, cap)
+            self.left_out = max(self.left_out, found[1])
+            return found[0]
         if isinstance(node, Phrase):
             if node in self._phrases:
                 return self._phrases[node]
@@ -460,6 +451,30 @@ class TantivySearcher:
             base = clauses[0][1] if len(clauses) == 1 else Q.boolean_query(clauses)
             return self._boosted(base, node.boost)
         raise TypeError(f"unknown plan node {node!r}")
+
+    def _alt(self, node: Alt, cap: int | None) -> tuple[Any, int]:
+        """A word's query (``compile``), and the largest frequency of its terms left out by ``cap``: built
+        once per word, fields, boost and cap (a question's common words come back in most questions)."""
+        per_term = []
+        left_out = 0
+        scored: set[tuple[str, str]] = set()  # (field, term) already in: an identical reading adds nothing
+        for term in node.terms:
+            fields_ = []
+            for f in node.fields:
+                one = (f, self.aliases.get(f, {}).get(term, term))
+                if one in scored:
+                    continue
+                scored.add(one)
+                frequency = self.df(f, term)
+                if cap is not None and frequency > cap:
+                    left_out = max(left_out, frequency)
+                elif frequency:
+                    fields_.append(self._term(f, term, FIELD_BOOSTS.get(f, 1.0)))
+            if _is_rule(term) and self.has("rules", term) and "rules" not in node.fields:
+                fields_.append(self._term("rules", term, FIELD_BOOSTS["rules"]))
+            if fields_:
+                per_term.append(self._should(fields_))
+        return self._boosted(self._dismax(per_term), node.boost), left_out
 
     def filter_clauses(self, filters: Filters) -> list[Any] | None:
         """The filters as required, unscored clauses; ``None`` when one of them can match nothing."""

@@ -72,36 +72,48 @@ def test_fast_path_answers_exactly_as_typer(kb_dir: Path, args: list[str]) -> No
     assert fast.stdout or fast.stderr
 
 
-def test_search_loads_no_morphology_for_words_of_the_corpus(kb_dir: Path) -> None:
-    """Words the index holds are analysed from its stored vocabulary: pymorphy3 is never imported."""
+@pytest.mark.parametrize(("known", "first", "unseen", "analyser"), [
+    ("мироходцы атаковать", "lrw/planeswalker/1", "рывком", "pymorphy3"),
+    ("copy create separate", "shm/conspire-en/1", "dashing", "whoosh.lang.porter2"),  # Porter2: pure Python
+])
+def test_search_loads_no_morphology_for_words_of_the_corpus(kb_dir: Path, known: str, first: str, unseen: str,
+                                                            analyser: str) -> None:
+    """Words the index holds are analysed from its stored vocabulary: pymorphy3 (Russian) and the Porter2
+    stemmer (English) are imported only for a word the corpus never had."""
     env = {**os.environ, "KB_BUILD_DIR": str(kb_dir)}
     code = (
         "import sys, json\n"
         "from kb.search.service import SearchRequest, open_session\n"
         "s = open_session()\n"
-        "before = 'pymorphy3' in sys.modules\n"
+        f"before = {analyser!r} in sys.modules\n"
         "r = s.search(SearchRequest(sys.argv[1]))\n"
-        "print(json.dumps([before, 'pymorphy3' in sys.modules, [x.id for x in r.results]]))\n"
+        f"print(json.dumps([before, {analyser!r} in sys.modules, [x.id for x in r.results]]))\n"
     )
     _kb(["index"], env, "from kb.cli import main; main()")
-    known = subprocess.run([sys.executable, "-c", code, "мироходцы атаковать"], cwd=ROOT, env=env,
+    found = subprocess.run([sys.executable, "-c", code, known], cwd=ROOT, env=env,
                            capture_output=True, text=True, check=True)
-    before, after, ids = json.loads(known.stdout)
-    assert ids and ids[0] == "lrw/planeswalker/1"
+    before, after, ids = json.loads(found.stdout)
+    assert ids and ids[0] == first
     assert (before, after) == (False, False)
-    unseen = subprocess.run([sys.executable, "-c", code, "мироходцы атаковать рывком"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, check=True)
-    assert json.loads(unseen.stdout)[1] is True  # a word the corpus never had: pymorphy3 answers it
+    other = subprocess.run([sys.executable, "-c", code, f"{known} {unseen}"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, check=True)
+    assert json.loads(other.stdout)[1] is True  # a word the corpus never had: the analyser answers it
 
 
-def test_vocabulary_matches_pymorphy3(session: object) -> None:
+
+
+def test_vocabulary_matches_the_analysers(session: object) -> None:
+    """The stored terms are what pymorphy3 and the Porter2 stemmer say (the same terms the index holds)."""
+    from whoosh.lang.porter2 import stem
+
     from ingest.morphology import lemmas
     from kb.search import index as index_mod
+    from kb.search.analysis import _CYRILLIC_RE
 
     vocabulary = index_mod.read_vocabulary(session.state.directory)  # type: ignore[attr-defined]
-    assert "мироходцы" in vocabulary and "упорства" in vocabulary
+    assert "мироходцы" in vocabulary and "упорства" in vocabulary and vocabulary["create"] == ("creat",)
     for word, stored in vocabulary.items():
-        assert stored == lemmas(word), word
+        assert stored == (lemmas(word) if _CYRILLIC_RE.search(word) else (stem(word),)), word
 
 
 @pytest.mark.parametrize(("args", "absent"), [
