@@ -15,12 +15,13 @@ printed by ``scripts/bench_relevance.py``.
 from __future__ import annotations
 
 import math
+from collections.abc import Set
 from functools import lru_cache
 from typing import Any, Protocol
 
 from kb.search.analysis import analyze
 from kb.search.engine import Hit
-from kb.search.highlight import text_terms
+from kb.search.highlight import TermSet, term_set, text_terms
 from kb.search.plan import Node, question_units
 
 # The lowest answerable question (dev + holdout) covers 0.351 on the bundled documents alone and 0.375 with
@@ -40,7 +41,7 @@ class Frequencies(Protocol):
     def doc_count(self) -> int: ...
 
 
-def hit_terms(hit: Hit) -> frozenset[str]:
+def hit_terms(hit: Hit) -> Set[str]:
     """Every term of the hit's text and of its context (section heading, cards named)."""
     return text_terms(hit.text) | _hit_context(hit)
 
@@ -60,7 +61,7 @@ def context_terms(context: str) -> frozenset[str]:
 _CACHE_LIMIT = 4096
 
 
-def _hit_context(hit: Hit) -> frozenset[str]:
+def _hit_context(hit: Hit) -> Set[str]:
     """The hit's context terms: as the index stored them (``Hit.context``: the card names' English stems and
     the headings' lemmas cost more than the rest of a question's post-processing at 100 000 entries), else
     analysed."""
@@ -70,8 +71,8 @@ def _hit_context(hit: Hit) -> frozenset[str]:
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
-def _stored_terms(stored: str) -> frozenset[str]:
-    return frozenset(stored.split())
+def _stored_terms(stored: str) -> TermSet:
+    return term_set(stored.split())
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
