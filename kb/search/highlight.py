@@ -111,11 +111,12 @@ def _stored_spans(encoded: str, matched: Set[str]) -> list[Span]:
     if not matched:
         return []
     found: set[Span] = set()
+    spans_start = encoded.find("\n")  # the terms' line holds no «term:»: the search starts after it
     for term in matched:
-        i = encoded.index(f" {term}:") + len(term) + 2
+        i = encoded.index(f" {term}:", spans_start) + len(term) + 2
         j = encoded.find(" ", i)
-        offsets = list(map(int, encoded[i : j if j != -1 else len(encoded)].split(",")))
-        found.update(zip(offsets[::2], offsets[1::2], strict=True))
+        offsets = map(int, encoded[i : j if j != -1 else len(encoded)].split(","))
+        found.update(zip(offsets, offsets, strict=True))  # start, end, start, end: pairs from one iterator
     return sorted(found)
 
 
