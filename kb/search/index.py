@@ -74,10 +74,14 @@ def _stats(files: list[Path]) -> dict[str, list[int]]:
     return out
 
 
+def code_version(engine_name: str = DEFAULT_ENGINE) -> str:
+    """What this version of the code writes: an index of another one is rebuilt, even from unchanged inputs."""
+    return f"{INDEX_FORMAT}|{ANALYZER_VERSION}|{engine_name}{ENGINE_FORMATS.get(engine_name, '')}"
+
+
 def fingerprint(engine_name: str = DEFAULT_ENGINE) -> str:
     """Hash of everything the index is derived from."""
-    engine_format = ENGINE_FORMATS.get(engine_name, "")
-    digest = hashlib.sha256(f"{INDEX_FORMAT}|{ANALYZER_VERSION}|{engine_name}{engine_format}".encode())
+    digest = hashlib.sha256(code_version(engine_name).encode())
     from kb import store
 
     digest.update(store.digest(paths.kb_path()).encode())  # the stored content, not the database's bytes
@@ -134,14 +138,15 @@ def ensure_index(rebuild: bool = False, backend: str | None = None) -> IndexStat
     pointer = read_pointer(root)
     engine = chosen_backend(backend, pointer)
     fresh = not rebuild and pointer is not None and pointer.get("engine", DEFAULT_ENGINE) == engine
-    if fresh and pointer is not None and pointer.get("inputs") == _stats(_inputs()):
+    code = code_version(engine)
+    if fresh and pointer is not None and pointer.get("inputs") == _stats(_inputs()) and pointer.get("code") == code:
         return _state(root, pointer)  # the knowledge base is there: its size and mtime are among the inputs
     from kb import store
 
     if not store.exists(paths.kb_path()):
         raise IndexError_(f"{paths.kb_path()}: no knowledge base yet; run `kb ingest` first")
     if fresh and pointer is not None and pointer.get("fingerprint") == fingerprint(engine):
-        pointer["inputs"] = _stats(_inputs())
+        pointer.update(inputs=_stats(_inputs()), code=code)
         write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
         return _state(root, pointer)
     with _build_lock(root):
@@ -197,7 +202,8 @@ def _build(root: Path, current: str, engine: str = DEFAULT_ENGINE) -> IndexState
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    pointer = {"generation": name, "fingerprint": current, "inputs": inputs, "engine": engine}
+    pointer = {"generation": name, "fingerprint": current, "inputs": inputs, "engine": engine,
+               "code": code_version(engine)}
     previous = read_pointer(root)
     write_text_atomic(root / POINTER, json.dumps(pointer, ensure_ascii=False))
     keep = {name, previous["generation"] if previous else ""}

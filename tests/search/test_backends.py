@@ -98,3 +98,15 @@ def test_a_tantivy_index_of_an_older_format_is_rebuilt_on_open(kb_dir: Path) -> 
         assert session.search(SearchRequest("упорство")).results
     finally:
         session.close()
+
+
+def test_an_index_written_by_another_version_of_the_code_is_rebuilt(kb_dir: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unchanged inputs keep the index only if this version wrote it: a new ``INDEX_FORMAT`` (English stems in
+    the stored vocabulary, say) is rebuilt on the next search although the old index could still be read."""
+    state = index_mod.ensure_index()
+    assert index_mod.ensure_index().directory == state.directory  # unchanged: kept by the cheap check
+    monkeypatch.setattr(index_mod, "INDEX_FORMAT", index_mod.INDEX_FORMAT + "-next")
+    rebuilt = index_mod.ensure_index()
+    assert rebuilt.built and rebuilt.directory != state.directory
+    assert index_mod.ensure_index().directory == rebuilt.directory
