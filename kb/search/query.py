@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kb.search.analysis import Token, fold, tokenize
-from kb.search.glossary import CARD_PREFIX, Glossary, Term
+from kb.search.glossary import CARD_PREFIX, Glossary, Positions, Term
 from kb.search.plan import CARD_NAME_FIELDS, TEXT_FIELDS, WORD_FIELDS, Alt, AnyOf, Bool, Node, Phrase, Prefix
 
 EXPANSION_BOOST = 0.8  # a glossary equivalent counts a little less than the user's own word
@@ -276,21 +276,7 @@ class _Compiler:
     def expanded(
         self, span: tuple[tuple[str, ...], ...], alternatives: tuple[Term, ...], fields: tuple[str, ...] = TEXT_FIELDS
     ) -> Node:
-        own: Node = (Alt(span[0], fields=fields) if len(span) == 1
-                     else Bool(should=tuple(Alt(p, fields=fields) for p in span)))
-        children: list[Node] = [own]
-        if len(span) > 1:
-            children.append(Phrase(span, fields=fields, boost=PHRASE_BOOST, exact=False))
-        seen = {span}
-        for term in alternatives:
-            if term.search in seen:
-                continue
-            seen.add(term.search)
-            if len(term.search) == 1:
-                children.append(Alt(term.search[0], fields=fields, boost=EXPANSION_BOOST))
-            else:
-                children.append(Phrase(term.search, fields=fields, boost=EXPANSION_BOOST * PHRASE_BOOST, exact=False))
-        return AnyOf(tuple(children)) if len(children) > 1 else own
+        return _expanded(span, alternatives, fields)
 
     def phrase(self, text: str, fields: tuple[str, ...] = TEXT_FIELDS) -> Node | None:
         positions = tuple(self.correct(tok) for tok in tokenize(text) if not tok.stop)
@@ -299,6 +285,41 @@ class _Compiler:
         if len(positions) == 1:
             return Alt(positions[0], fields=fields)
         return Phrase(positions, fields=fields)
+
+
+_EXPANDED: dict[tuple[Positions, tuple[Positions, ...], tuple[str, ...]], Node] = {}
+_EXPANDED_LIMIT = 4096
+
+
+def _expanded(span: Positions, alternatives: tuple[Term, ...], fields: tuple[str, ...]) -> Node:
+    """A glossary hit's unit (``_Compiler.expanded``), built once per span, wordings and fields: the same mechanic
+    comes back in question after question (nodes are values: sharing one is safe)."""
+    key = (span, tuple(term.search for term in alternatives), fields)
+    found = _EXPANDED.get(key)
+    if found is None:
+        if len(_EXPANDED) >= _EXPANDED_LIMIT:
+            _EXPANDED.pop(next(iter(_EXPANDED)))
+        found = _EXPANDED[key] = _expansion(*key)
+    return found
+
+
+def _expansion(span: Positions, wordings: tuple[Positions, ...], fields: tuple[str, ...]) -> Node:
+    """The user's words, their phrase, and the glossary's other wordings of the idea: the best one counts."""
+    own: Node = (Alt(span[0], fields=fields) if len(span) == 1
+                 else Bool(should=tuple(Alt(p, fields=fields) for p in span)))
+    children: list[Node] = [own]
+    if len(span) > 1:
+        children.append(Phrase(span, fields=fields, boost=PHRASE_BOOST, exact=False))
+    seen = {span}
+    for search in wordings:
+        if search in seen:
+            continue
+        seen.add(search)
+        if len(search) == 1:
+            children.append(Alt(search[0], fields=fields, boost=EXPANSION_BOOST))
+        else:
+            children.append(Phrase(search, fields=fields, boost=EXPANSION_BOOST * PHRASE_BOOST, exact=False))
+    return AnyOf(tuple(children)) if len(children) > 1 else own
 
 
 def _within_one_edit(word: str, vocabulary: Iterable[str]) -> list[str]:
