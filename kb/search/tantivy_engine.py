@@ -50,10 +50,10 @@ FORMAT = "4"  # (``kb.search.engine.ENGINE_FORMATS``)
 # generated from the real ones, 'существо' in 20 %) weighs a BM25 idf under 2.4 there, against 4–9 for the words
 # that tell rulings apart, yet its postings are most of a question's cost. Left out of a natural question's
 # scoring above EXACT_TOTAL_LIMIT entries: at 100 000 entries, with a fifth as the share, the p95 of the engine's
-# search halved; with a tenth, the whole path's p95 fell by another 0.25 ms (1.50 → 1.25 ms CPU), the whole plan's
-# first hit is kept for 98 % of the benchmark's queries and its top ten for 98 % (a fifth: 99.7 %, 99.8 %), the
-# changes being swaps of near-equal scores (``scripts/bench_search.py --scale`` prints that agreement). Under the
-# limit (every real knowledge base so far) nothing is left out.
+# search halved; with a tenth, the whole path's p95 fell by another 0.25 ms (1.50 → 1.25 ms CPU, least of two
+# runs), and the whole plan's first hit is kept for 97.5 % of the benchmark's 650 queries, its top ten for 97.8 %
+# (a fifth: 99.5 %, 99.7 %), the changes read being swaps of near-equal scores (``scripts/bench_search.py --scale``
+# prints that agreement). Under the limit (every real knowledge base so far) nothing is left out.
 COMMON_TERM_FRACTION = 0.1
 
 
