@@ -140,6 +140,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             return [other]
         other_live = game.find(other.oid) if other is not None else None
         return [other_live] if other_live is not None else []
+    if text == "clashed_opponent":  # rule 701.30b: "that player" after "clash with an opponent"
+        return [ctx.clashed] if ctx.clashed is not None else []
     if text == "event_player":  # "that player": who cast the spell, targeted, gained life, was dealt damage
         return [ctx.event.player] if ctx.event is not None and ctx.event.player is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
@@ -538,11 +540,16 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
         return
     for obj in found:
         obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
+    # ``player``: "that player gains control of ..." — a control effect of this ability for another player (613.1b);
+    # a player may gain control of what they already control: a new effect with no visible change
+    gainer = players(ctx, v["player"]) if "player" in v else [ctx.controller]
+    if not gainer:
+        return
     _continuous(
         ctx,
         "2",
         "control",
-        {"controller": ctx.controller},
+        {"controller": gainer[0]},
         v.get("on", "target"),
         v.get("duration", "permanent"),
     )
@@ -600,9 +607,14 @@ def _about_each(expr: Any) -> bool:
 
 
 def draw_card(game: Game, player: str) -> None:
-    """One card draw (rule 121.2), unless a replacement effect replaces it (121.6, 614.11)."""
-    if replacement.draw_replaced(game, player):
-        return
+    """One card draw (rule 121.2), unless a replacement effect replaces it (121.6, 614.11) — or by several draws
+    ("draw two cards instead", 614.6)."""
+    for _ in range(replacement.draws_after_replacement(game, player)):
+        _draw_one(game, player)
+
+
+def _draw_one(game: Game, player: str) -> None:
+    """A draw no replacement effect changes any more: the top card into the hand (121.1)."""
     lib = game.players[player].library
     if not lib:
         game.players[player].drew_from_empty_library = True
@@ -1183,9 +1195,13 @@ def _if_spent(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("may")
 def _may(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 608.2d: a choice made on resolution; ``else``: what happens if the player doesn't ("you may put it on
+    top of its owner's library instead" of the return the effect would otherwise do)."""
     answer = ctx.game.decide("may", ctx.controller, str(v.get("question", "сделать это?")), ctx.source)
     if answer in (True, "yes"):
         run(ctx, v["then"])
+    elif "else" in v:
+        run(ctx, v["else"])
 
 
 @effect("add_mana")
@@ -1367,8 +1383,25 @@ def _clash(ctx: Context, v: dict[str, Any]) -> None:
         game.log("В Столкновении нет победителя")
     for p in clashers:
         triggers.collect(game, Event("clash", player=p, amount=1 if p in winners else 0))
-    if ctx.controller in winners and "then" in v:
-        run(ctx, v["then"])
+    # 701.30b: "that player" of the instructions that follow is the opponent chosen; "otherwise" runs when you
+    # didn't win, whether that opponent won or nobody did (Captivating Glance)
+    ctx.clashed, ctx.clash_won = opponent, ctx.controller in winners
+    branch = v.get("then") if ctx.clash_won else v.get("otherwise")
+    if branch is not None:
+        run(ctx, branch)
+
+
+@effect("repeat_while_clash_won")
+def _repeat_while_clash_won(ctx: Context, v: Any) -> None:
+    """"..., then clash with an opponent. If you win, repeat this process" (Hoarder's Greed): the whole process is
+    done again as long as its clash is won (701.30d); no player can stop it otherwise. A player with an empty library
+    can't win a clash, so it ends."""
+    while True:
+        ctx.clash_won = False
+        run(ctx, v)
+        if not ctx.clash_won:
+            return
+        ctx.game.log("Столкновение выиграно: процесс повторяется")
 
 
 def _clash_values(game: Game, card: GameObject) -> list[int]:
@@ -1603,6 +1636,9 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         return any(matches(game, o, game.chars(o), dict(cond["made"]), ctx.controller, None) for o in ctx.made)
     if "nth_resolution_this_turn" in cond:  # "if this is the third time this ability has resolved this turn"
         return history.resolution_number(game, ctx.source.oid, ctx.ability) == int(cond["nth_resolution_this_turn"])
+    if "clash_won" in cond:  # "if you won" of "whenever you clash" (701.30d): the clash event's result
+        won = ctx.event is not None and ctx.event.kind == "clash" and ctx.event.amount > 0
+        return won == bool(cond["clash_won"])
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
     looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...

@@ -36,7 +36,8 @@ SIMPLE_REFS = frozenset(
      "defending_player",  # rules 506.2, 508.5
      "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
      "each_target",  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
-     "this_card"}  # the source card wherever it is now, while it is the same object (113.6m, 400.7)
+     "this_card",  # the source card wherever it is now, while it is the same object (113.6m, 400.7)
+     "clashed_opponent"}  # rule 701.30b: the opponent of the clash just made ("that player")
 )
 LINKS = frozenset({"champion", "hideaway", "exiled"})
 
@@ -119,7 +120,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "set_types": {"types": "types!", "subtypes": "strs", **_ON},
     "add_types": {"types": "types", "subtypes": "strs", **_ON},
     "set_subtypes": {"subtypes": "strs!", **_ON},
-    "gain_control": dict(_ON),
+    "gain_control": {"player": "ref", **_ON},  # player: "that player gains control of ..." (613.1b)
     "draw": {"n": "amount", "player": "ref"},
     "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
     "gain_life": {"n": "amount", "player": "ref"},
@@ -158,7 +159,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
-    "may": {"then": "effect!", "question": "str"},
+    "may": {"then": "effect!", "question": "str", "else": "effect"},  # else: "... instead" of it (608.2d)
     "pay_any_life": {"then": "effect!"},  # rules 608.2d, 119.4: X in then is the life paid (handreveal.py)
     "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
@@ -168,7 +169,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "shuffle_into_library": "ref",
     "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
     "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
-    "clash": {"then": "effect"},
+    "clash": {"then": "effect", "otherwise": "effect"},  # rule 701.30: then if you win, otherwise if you don't
+    "repeat_while_clash_won": "effect",  # "..., then clash. If you win, repeat this process" (701.30d)
     "nothing": "none",
     "champion": {"filter": "filter"},
     "return_linked": "link",
@@ -352,6 +354,7 @@ EFFECT_CONDITIONS: dict[str, str] = {
     "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS,
     "made": "filter",  # "if you do": this effect put such a card somewhere (608.2c; looking.py's made)
     "nth_resolution_this_turn": "int",  # "if this is the third time this ability has resolved this turn" (608.2)
+    "clash_won": "bool",  # "if you won" of a "whenever you clash" trigger (701.30d)
 }
 # How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
 # Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
@@ -756,6 +759,13 @@ def _effect_condition(c: Checker, v: Any, what: str, parent: Any, key: str | Non
     c.keys(v, EFFECT_CONDITIONS, f"{what} (condition)")
 
 
+def _instead_of_drawing_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """"If you would draw a card, EFFECT instead" (``effect``) or "draw N cards instead" (``draws``): one of the two."""
+    c.keys(v, {"players": "whose", "effect": "effect", "draws": "int", "optional": "bool"}, what)
+    if isinstance(v, dict) and ("effect" in v) == ("draws" in v):
+        raise c.fail(parent, f"{what}: exactly one of effect / draws", key)
+
+
 def _effect_shape(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.effect(v, what)
 
@@ -977,9 +987,7 @@ _CHECKERS: dict[str, Check] = {
     ),
     "player_counter": _one_of({"poison"}, "player counter"),
     "players_value": lambda c, v, what, parent, key: c.keys(v, {"players": "whose!"}, what),
-    "instead_of_drawing_value": lambda c, v, what, parent, key: c.keys(
-        v, {"players": "whose", "effect": "effect!", "optional": "bool"}, what
-    ),
+    "instead_of_drawing_value": _instead_of_drawing_value,
     "protection": _protection,
     "any": lambda c, v, what, parent, key: None,
     "target_ref_or_that": _target_ref_or_that,

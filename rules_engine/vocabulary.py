@@ -221,7 +221,8 @@ EFFECT_NAMES = frozenset(
         "shuffle_into_library",
         "for_each_target",  # EFFECT: once per target chosen, ``target`` naming that one (601.2c, eachtarget.py)
         "put_on_library",  # REF: on top of the owner's library; several in the owner's order (401.4, ontop.py)
-        "clash",
+        "clash",  # {then, otherwise}: rule 701.30; clashed_opponent names "that player"
+        "repeat_while_clash_won",  # EFFECT ending in a clash, done again while that clash is won (701.30d)
         "discard",
         "champion",  # {filter}: exile another matching permanent you control (linked), or sacrifice this
         "return_linked",  # LINK: return the cards this object's linked ability exiled (under their owners)
