@@ -781,7 +781,7 @@ MUTANTS: tuple[Mutant, ...] = (
            '    game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")\n'
            "    return [ev]\n"),
     Mutant("draw-replacement", "614.11", "effects.py",
-           "    if replacement.draw_replaced(game, player):\n        return\n", ""),
+           "    for _ in range(replacement.draws_after_replacement(game, player)):", "    for _ in range(1):"),
     Mutant("draw-replacement-optional", "614.11", "replacement.py",
            '    if value.get("optional"):\n', "    if False:\n"),
     Mutant("own-enters-ability-general", "614.12", "replacement.py",
@@ -2106,6 +2106,27 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("same-name-graveyard-skipped", "701.23a", "effects.py",
            "        public = [c for c in seat.graveyard if c.card.definition.name == name]",
            "        public = []"),
+    # -- clash: "otherwise", "that player", "if you won", "repeat this process" (701.30); "you may ... instead"
+    Mutant("clash-otherwise-dropped", "701.30", "effects.py",
+           '    branch = v.get("then") if ctx.clash_won else v.get("otherwise")',
+           '    branch = v.get("then") if ctx.clash_won else None'),
+    Mutant("clash-that-player-is-you", "701.30b", "effects.py",
+           "        return [ctx.clashed] if ctx.clashed is not None else []", "        return [ctx.controller]"),
+    Mutant("gain-control-player-ignored", "613.1b", "effects.py",
+           '    gainer = players(ctx, v["player"]) if "player" in v else [ctx.controller]',
+           "    gainer = [ctx.controller]"),
+    Mutant("clash-won-condition-always", "701.30d", "effects.py",
+           '        return won == bool(cond["clash_won"])', '        return bool(cond["clash_won"])'),
+    Mutant("clash-repeat-once", "701.30d", "effects.py",
+           "        if not ctx.clash_won:\n            return\n", "        return\n"),
+    Mutant("may-else-dropped", "608.2d", "effects.py",
+           '    elif "else" in v:\n        run(ctx, v["else"])\n', ""),
+    # -- "draw two cards instead" (614.5, 614.6)
+    Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
+           "        return [ev.but() for _ in range(n)]", '        return [Proposed("draw", ev.affected) for _ in range(n)]'),
+    Mutant("draws-instead-one", "614.6", "effects.py",
+           "    for _ in range(replacement.draws_after_replacement(game, player)):",
+           "    for _ in range(min(1, replacement.draws_after_replacement(game, player))):"),
 )
 
 
