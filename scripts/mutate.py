@@ -2123,7 +2123,8 @@ MUTANTS: tuple[Mutant, ...] = (
            '    elif "else" in v:\n        run(ctx, v["else"])\n', ""),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
-           "        return [ev.but() for _ in range(n)]", '        return [Proposed("draw", ev.affected) for _ in range(n)]'),
+           "        return [ev.but() for _ in range(n)]",
+           '        return [Proposed("draw", ev.affected) for _ in range(n)]'),
     Mutant("draws-instead-one", "614.6", "effects.py",
            "    for _ in range(replacement.draws_after_replacement(game, player)):",
            "    for _ in range(min(1, replacement.draws_after_replacement(game, player))):"),
