@@ -2121,6 +2121,9 @@ MUTANTS: tuple[Mutant, ...] = (
            "        if not ctx.clash_won:\n            return\n", "        return\n"),
     Mutant("may-else-dropped", "608.2d", "effects.py",
            '    elif "else" in v:\n        run(ctx, v["else"])\n', ""),
+    # -- "enchant tapped creature": the enchant keyword's filter, checked by the state-based action too (303.4d)
+    Mutant("enchant-filter-ignored", "303.4d", "attach.py",
+           "    return matches(game, host, chars, filt, game.controller(aura), aura)", "    return True"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
