@@ -65,6 +65,7 @@ STATIC_LAYERS = {
     "pump": "7c",
     "set_pt": "7b",  # "has base power and toughness N/N" (613.4b)
     "grant": "6",
+    "grant_abilities": "6",  # "equipped creature has '...'": whole abilities, parsed with the card (613.1f)
     "lose_abilities": "6",
     "lose_keywords": "6",  # "enchanted creature loses flying"
     "set_colors": "5",
@@ -521,6 +522,8 @@ def _static_effects(
             data = choices.bind(dict(ability.spec.get("value") or {}), choices.of_object(source))
             if data is None:  # "the chosen colour" of a permanent that made no choice (614.12): nothing to apply
                 continue
+            if kind == "grant_abilities":
+                data = {"granted": ability.spec["granted"]}
             yield ContinuousEffect(
                 layer=STATIC_LAYERS[kind],
                 kind=kind,
@@ -608,6 +611,8 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
             chars.abilities, chars.keywords = [], {}  # 305.7: it loses the abilities of its rules text
     elif kind == "grant_ability":
         chars.abilities.append(data["ability"])
+    elif kind == "grant_abilities":  # a static ability's (613.1f): each affected object has them while it applies
+        chars.abilities.extend(data["granted"])
     elif kind == "add_types":
         chars.types |= set(data.get("types", []))
         chars.subtypes |= set(data.get("subtypes", []))

@@ -269,6 +269,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_gain_life": "players_value",
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
+    "grant_abilities": "granted_abilities_value",  # rule 613.1f: "equipped creature has '{3}, {Q}: ...'"
     "cant_be_countered": None,
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
@@ -988,6 +989,7 @@ _CHECKERS: dict[str, Check] = {
     "player_counter": _one_of({"poison"}, "player counter"),
     "players_value": lambda c, v, what, parent, key: c.keys(v, {"players": "whose!"}, what),
     "instead_of_drawing_value": _instead_of_drawing_value,
+    "granted_abilities_value": lambda c, v, what, parent, key: c.keys(v, {"abilities": "abilities!"}, what),
     "protection": _protection,
     "any": lambda c, v, what, parent, key: None,
     "target_ref_or_that": _target_ref_or_that,

@@ -2124,6 +2124,9 @@ MUTANTS: tuple[Mutant, ...] = (
     # -- "enchant tapped creature": the enchant keyword's filter, checked by the state-based action too (303.4d)
     Mutant("enchant-filter-ignored", "303.4d", "attach.py",
            "    return matches(game, host, chars, filt, game.controller(aura), aura)", "    return True"),
+    # -- "equipped / enchanted creature has '...'": a static ability granting whole abilities (613.1f)
+    Mutant("static-granted-abilities-dropped", "613.1f", "layers.py",
+           '        chars.abilities.extend(data["granted"])', "        pass"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
