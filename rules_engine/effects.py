@@ -278,6 +278,12 @@ def _continuous(ctx: Context, layer: str, kind: str, data: dict[str, Any], on: A
     if not targets:
         return
     game = ctx.game
+    source = game.find(ctx.source.oid)
+    if duration == "while_source_on_battlefield" and (source is None or source.zone != "battlefield"):
+        # rule 611.2b: "for as long as [it] remains on the battlefield" — it already left: the effect does nothing
+        game.log(f"{narr.obj(game, ctx.source)} уже не на поле битвы: эффект «пока он остается на поле битвы» "
+                 "ничего не делает (правило 611.2b)")
+        return
     game.effects.append(
         ContinuousEffect(
             layer=layer,

@@ -322,7 +322,7 @@ def compute(game: Game) -> dict[int, Characteristics]:
         chars = result[o.oid]
         if "changeling" in chars.keywords:
             chars.subtypes.add(ALL_CREATURE_TYPES)
-    spell_effects = sorted((e for e in game.effects if e.layer != "1"), key=lambda e: e.timestamp)
+    spell_effects = sorted((e for e in game.effects if e.layer != "1" and _lasts(e, by_id)), key=lambda e: e.timestamp)
     for layer in ("2", "3"):  # no static ability of the vocabulary changes control or text
         for effect in spell_effects:
             if effect.layer == layer:
@@ -657,6 +657,15 @@ def _replace_word(value: Any, before: str, after: str) -> Any:
     if isinstance(value, dict):
         return {k: _replace_word(v, before, after) for k, v in value.items()}
     return value
+
+
+def _lasts(effect: ContinuousEffect, by_id: dict[int, GameObject]) -> bool:
+    """Rule 611.2b: an effect "for as long as [its source] remains on the battlefield" ends once that object leaves
+    (a card back on the battlefield is a new object, 400.7: the effect doesn't come back), whoever controls it."""
+    if effect.duration != "while_source_on_battlefield":
+        return True
+    source = by_id.get(effect.source_oid) if effect.source_oid is not None else None
+    return source is not None and source.zone == "battlefield"
 
 
 def end_until_next_turn(game: Game) -> None:

@@ -28,7 +28,8 @@ CARD_TYPES = frozenset(
 )
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
 ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn"})
+# while_source_on_battlefield: "for as long as [this] remains on the battlefield" (611.2b)
+DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn", "while_source_on_battlefield"})
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(

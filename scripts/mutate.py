@@ -2127,6 +2127,9 @@ MUTANTS: tuple[Mutant, ...] = (
     # -- "equipped / enchanted creature has '...'": a static ability granting whole abilities (613.1f)
     Mutant("static-granted-abilities-dropped", "613.1f", "layers.py",
            '        chars.abilities.extend(data["granted"])', "        pass"),
+    # -- "for as long as [this] remains on the battlefield" (611.2b)
+    Mutant("while-source-duration-ignored", "611.2b", "layers.py",
+           '    return source is not None and source.zone == "battlefield"', "    return True"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
