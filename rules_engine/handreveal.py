@@ -28,15 +28,53 @@ if TYPE_CHECKING:
 def _pay_any_life(ctx: Context, v: dict[str, Any]) -> None:
     """Rules 608.2d, 119.4: the player picks the amount now; they can't pay more life than they have."""
     game, who = ctx.game, ctx.controller
+    answer = _life_to_pay(ctx, who)
+    game.log(f"{narr.player(who)} платит {answer} жизни")
+    lifetotal.pay(game, who, answer)
+    run(replace(ctx, x=answer), v["then"])
+
+
+def _life_to_pay(ctx: Context, who: str) -> int:
+    """Rule 119.4: the amount ``who`` chooses now (a ``number`` decision): 0 or more, not more than their life now."""
+    game = ctx.game
     have = max(0, game.players[who].life)
     answer = game.decide("number", who, f"сколько жизни заплатить (0–{have})?", ctx.source)
     if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
         raise IllegalAction(f"{answer!r}: заплатить можно целое число жизни, от 0", "119.4")
     if answer > have:
         raise IllegalAction(f"нельзя заплатить {answer} жизни: у игрока их {have}", "119.4")
-    game.log(f"{narr.player(who)} платит {answer} жизни")
-    lifetotal.pay(game, who, answer)
-    run(replace(ctx, x=answer), v["then"])
+    return answer
+
+
+@effect("pay_life_rounds")
+def _pay_life_rounds(ctx: Context, v: dict[str, Any]) -> None:
+    """"Starting with you, each player may pay any amount of life. Repeat this process until no one pays life"
+    (Plague of Vermin): rounds in turn order from the effect's controller (101.4), each player's answer a ``number``
+    decision, never more than the life they have now (119.4: each payment is its own loss of life, at once); the
+    process stops after a whole round in which nobody paid. Then ``then`` is done for each player in that order, by
+    that player (``you``), with X the total they paid ("for each 1 life they paid this way")."""
+    game = ctx.game
+    order = list(game.apnap())
+    start = order.index(ctx.controller) if ctx.controller in order else 0
+    order = order[start:] + order[:start]
+    paid = dict.fromkeys(order, 0)
+    while True:
+        anyone = False
+        for who in order:
+            answer = _life_to_pay(ctx, who)  # their life now: earlier payments of this process count (119.4)
+            if answer == 0:
+                game.log(f"{narr.player(who)} не платит жизнь")
+                continue
+            anyone = True
+            game.log(f"{narr.player(who)} платит {answer} жизни")
+            lifetotal.pay(game, who, answer)
+            paid[who] += answer
+        if not anyone:
+            break
+        game.log("Кто-то заплатил жизнь: процесс повторяется")
+    for who in order:
+        game.log(f"{narr.player(who)} заплатил(а) всего {paid[who]} жизни")
+        run(replace(ctx, controller=who, x=paid[who]), v["then"])
 
 
 @effect("reveal_from_hand")

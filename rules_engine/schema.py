@@ -162,6 +162,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "if_spent": {"mana": "mana!", "then": "effect!"},
     "may": {"then": "effect!", "question": "str", "else": "effect"},  # else: "... instead" of it (608.2d)
     "pay_any_life": {"then": "effect!"},  # rules 608.2d, 119.4: X in then is the life paid (handreveal.py)
+    "pay_life_rounds": {"then": "effect!"},  # 101.4, 119.4: each player in rounds until none pays (handreveal.py)
     "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana_produced",

@@ -2130,6 +2130,13 @@ MUTANTS: tuple[Mutant, ...] = (
     # -- "for as long as [this] remains on the battlefield" (611.2b)
     Mutant("while-source-duration-ignored", "611.2b", "layers.py",
            '    return source is not None and source.zone == "battlefield"', "    return True"),
+    # -- "each player may pay any amount of life. Repeat this process until no one pays life" (608.2c, 119.4)
+    Mutant("life-rounds-one-round", "608.2c", "handreveal.py",
+           "        if not anyone:\n            break\n", "        break\n"),
+    Mutant("life-rounds-life-as-it-began", "119.4", "handreveal.py",
+           "            answer = _life_to_pay(ctx, who)  # their life",
+           "            game.players[who].life += paid[who]\n            answer = _life_to_pay(ctx, who)\n"
+           "            game.players[who].life -= paid[who]  # their life"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
