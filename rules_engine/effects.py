@@ -1083,7 +1083,37 @@ def _doesnt_untap(ctx: Context, v: Any) -> None:
 def _counter(ctx: Context, v: Any) -> None:
 
     for obj in objects(ctx, v):
-        countering.counter(ctx.game, obj)  # rule 701.6a; "can't be countered" wins (101.2)
+        counter_by(ctx, obj)  # rule 701.6a; "can't be countered" wins (101.2)
+
+
+def counter_by(ctx: Context, obj: GameObject) -> None:
+    """Counter ``obj`` by this effect — unless its controller controls a permanent with ``instead_of_countering``
+    ("if a spell or ability you control would counter a spell, instead exile that spell and you may play that card
+    without paying its mana cost", 614.1a): then the spell is exiled, never countered (no "countered" event), and
+    that permanent's controller may cast the card at once, or never; the countering effect goes on resolving. A
+    spell that can't be countered isn't countered, so nothing is replaced (101.2)."""
+    game = ctx.game
+    holder = _counter_replacer(game, ctx.controller)
+    if holder is None or obj.zone != "stack" or countering.cant_be_countered(game, obj):
+        countering.counter(game, obj)
+        return
+    game.log(f"{narr.obj(game, holder)}: вместо отмены заклинание {narr.obj(game, obj)} изгоняется (эффект замены)")
+    if obj.is_copy:  # a copy exiled ceases to exist (704.5e): there is no card to play
+        game.stack.remove(obj)
+        game.touch()
+        return
+    exiled = game.move(obj, "exile")
+    play_without_paying(Context(game, game.controller(holder), holder), exiled)
+
+
+def _counter_replacer(game: Game, who: str) -> GameObject | None:
+    """A permanent ``who`` controls with the static ``instead_of_countering`` (Guile), if any."""
+    for perm in game.battlefield:
+        if game.controller(perm) == who and any(
+            a.kind == "static" and a.spec.get("static") == "instead_of_countering" for a in game.chars(perm).abilities
+        ):
+            return perm
+    return None
 
 
 @effect("exile_same_name")
@@ -1146,7 +1176,7 @@ def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
             game.log(narr.payment(payer, "стоимость", cost, units))
             continue
         game.log(f"{narr.player(payer)} не платит {cost}")
-        countering.counter(game, obj)
+        counter_by(ctx, obj)
 
 
 @effect("exile_top")

@@ -271,7 +271,8 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_gain_life": "players_value",
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
-    "grant_abilities": "granted_abilities_value",  # rule 613.1f: "equipped creature has '{3}, {Q}: ...'"
+    "grant_abilities": "granted_abilities_value",
+    "instead_of_countering": None,  # rule 614.1a: Guile (effects.counter_by)  # rule 613.1f: "equipped creature has '{3}, {Q}: ...'"
     "cant_be_countered": None,
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard

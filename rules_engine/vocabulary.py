@@ -155,6 +155,7 @@ STATIC_KINDS = frozenset(
         "play_from_graveyard",  # you may play the affected cards of your graveyard (Crucible of Worlds; playfrom.py)
         "choose_as_enters",  # value {options: [Khans, Dragons]}: rule 614.12c, the anchor word (anchors.py)
         "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
+        "instead_of_countering",  # 614.1a: a spell its controller's effects would counter is exiled, may be cast
         "grant_abilities",  # rule 613.1f, layer 6: value {abilities}: the affected have those abilities
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }

@@ -2137,6 +2137,12 @@ MUTANTS: tuple[Mutant, ...] = (
            "            answer = _life_to_pay(ctx, who)  # their life",
            "            game.players[who].life += paid[who]\n            answer = _life_to_pay(ctx, who)\n"
            "            game.players[who].life -= paid[who]  # their life"),
+    # -- Guile: "if a spell or ability you control would counter a spell, instead exile that spell ..." (614.1a)
+    Mutant("instead-of-countering-ignored", "614.1a", "effects.py",
+           "    holder = _counter_replacer(game, ctx.controller)", "    holder = None"),
+    Mutant("instead-of-countering-uncounterable", "101.2", "effects.py",
+           '    if holder is None or obj.zone != "stack" or countering.cant_be_countered(game, obj):',
+           '    if holder is None or obj.zone != "stack":'),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
