@@ -19,6 +19,7 @@ from rules_engine.effects import amount, players
 from rules_engine.errors import IllegalAction
 from rules_engine.game import pick
 from rules_engine.interpreter import Context, effect, run
+from rules_engine.layers import matches
 
 if TYPE_CHECKING:
     from rules_engine.objects import GameObject
@@ -91,6 +92,28 @@ def _reveal_from_hand(ctx: Context, v: dict[str, Any]) -> None:
         game.log(f"{narr.player(who)} показывает: {', '.join(narr.obj(game, o) for o in shown)}")
         if v.get("exile_chosen"):
             _exile_one(ctx, shown)
+
+
+@effect("discard_chosen")
+def _discard_chosen(ctx: Context, v: dict[str, Any]) -> None:
+    """"Target player reveals their hand. You choose a nonland card from it. That player discards that card"
+    (701.9b: a card chosen by another player; 701.20a): the effect's controller answers a ``choose_card`` decision
+    among the matching cards; with none there, nothing is discarded and the effect goes on (Thoughtseize's life
+    loss still happens)."""
+    game = ctx.game
+    filt = dict(v.get("filter") or {})
+    for who in players(ctx, v.get("player", "target")):
+        hand = list(game.players[who].hand)
+        shown = ", ".join(narr.obj(game, o) for o in hand) or "ничего"
+        game.log(f"{narr.player(who)} показывает руку: {shown}")
+        pool = [o for o in hand if matches(game, o, game.chars(o), filt, ctx.controller, None)]
+        if not pool:
+            game.log("Подходящей карты в руке нет: сбрасывать нечего")
+            continue
+        answer = game.decide("choose_card", ctx.controller, "какую карту игрок сбросит?", ctx.source)
+        card = pick(game, pool, str(answer), "подходящая карта из показанной руки", "701.9b")
+        game.log(f"{narr.player(who)} сбрасывает {narr.obj(game, card)}")
+        game.move(card, "graveyard")
 
 
 def _chosen(ctx: Context, who: str, hand: list[GameObject], n: int) -> list[GameObject]:

@@ -163,6 +163,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "may": {"then": "effect!", "question": "str", "else": "effect"},  # else: "... instead" of it (608.2d)
     "pay_any_life": {"then": "effect!"},  # rules 608.2d, 119.4: X in then is the life paid (handreveal.py)
     "pay_life_rounds": {"then": "effect!"},  # 101.4, 119.4: each player in rounds until none pays (handreveal.py)
+    "discard_chosen": {"player": "ref", "filter": "filter"},  # 701.9b: you choose from the revealed hand (handreveal)
     "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana_produced",
@@ -271,8 +272,8 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_gain_life": "players_value",
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
-    "grant_abilities": "granted_abilities_value",
-    "instead_of_countering": None,  # rule 614.1a: Guile (effects.counter_by)  # rule 613.1f: "equipped creature has '{3}, {Q}: ...'"
+    "grant_abilities": "granted_abilities_value",  # rule 613.1f: "equipped creature has '{3}, {Q}: ...'"
+    "instead_of_countering": None,  # rule 614.1a: Guile (effects.counter_by)
     "cant_be_countered": None,
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard

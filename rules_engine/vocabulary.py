@@ -264,6 +264,7 @@ EFFECT_NAMES = frozenset(
         "additional_combat_phase",  # {}: "after this phase, there is an additional combat phase" (500.8)
         "grant_abilities",  # {abilities, on, duration}: they gain those abilities (613.1f, layer 6; granted.py)
         "pay_any_life",  # {then}: "pay any amount of life", chosen as it resolves; X in then is that many (119.4)
+        "discard_chosen",  # {player, filter}: that player reveals their hand, you choose a card, they discard it
         "pay_life_rounds",  # {then}: each player pays any life, in rounds until no one does; then per player (101.4)
         "reveal_from_hand",  # {player, n, exile_chosen}: N cards of their choice; you exile one of them (701.20a)
     }

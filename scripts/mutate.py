@@ -2143,6 +2143,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("instead-of-countering-uncounterable", "101.2", "effects.py",
            '    if holder is None or obj.zone != "stack" or countering.cant_be_countered(game, obj):',
            '    if holder is None or obj.zone != "stack":'),
+    # -- "target player reveals their hand. You choose a nonland card from it. That player discards that card" (701.9b)
+    Mutant("discard-chosen-any-card", "701.9b", "handreveal.py",
+           "        pool = [o for o in hand if matches(game, o, game.chars(o), filt, ctx.controller, None)]",
+           "        pool = hand"),
+    Mutant("discard-chosen-by-discarder", "701.9b", "handreveal.py",
+           '        answer = game.decide("choose_card", ctx.controller, "какую карту игрок сбросит?", ctx.source)',
+           '        answer = game.decide("choose_card", who, "какую карту игрок сбросит?", ctx.source)'),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
