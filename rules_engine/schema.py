@@ -353,7 +353,7 @@ STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
 # The static abilities that take one: those applied in the layers (``layers.STATIC_LAYERS``, a test keeps them equal).
 CONDITIONAL_STATICS = frozenset(
     {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_colors", "add_types",
-     "set_subtypes"}
+     "set_subtypes", "grant_abilities"}
 )
 EFFECT_CONDITIONS: dict[str, str] = {
     "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS,
