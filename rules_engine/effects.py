@@ -645,14 +645,30 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
             continue
         if len(hand) <= n:
             chosen = list(hand)
+        elif v.get("random"):
+            chosen = _at_random(ctx, hand, n)
         else:
             refs = game.decide("discard", p, f"какие {n} карт(ы) сбросить?", ctx.source)
             refs = refs if isinstance(refs, list) else [refs]
             chosen = [next(c for c in hand if r in (c.card.ref, c.card.definition.name)) for r in refs]
         for card in chosen:
-            game.log(f"{narr.player(p)} сбрасывает {narr.obj(game, card)}")
-            game.move(card, "graveyard")
+            game.log(f"{narr.player(p)} сбрасывает {narr.obj(game, card)}" + (" (случайно)" if v.get("random") else ""))
+            ctx.made.append(game.move(card, "graveyard"))  # "if you discard a creature card this way" (608.2c)
         ctx.discarded[p] = ctx.discarded.get(p, 0) + len(chosen)  # "discarded this way" (608.2c)
+
+
+def _at_random(ctx: Context, hand: list[GameObject], n: int) -> list[GameObject]:
+    """Rule 701.9b: "discard a card at random" — no player chooses: a scripted random outcome (``kind: random``,
+    the card ref or a list of them) or the scenario's seed."""
+    import random
+
+    answer = ctx.game.decide_or_seed("random", ctx.controller, f"какие {n} карт(ы) выпали случайно?", ctx.source)
+    if isinstance(answer, dict) and "seed" in answer:
+        return random.Random(int(answer["seed"])).sample(hand, n)
+    refs = answer if isinstance(answer, list) else [answer]
+    if len(refs) != n:
+        raise ScriptError(f"случайный выбор: нужно {n} карт(ы), не {len(refs)}")
+    return [_pick(ctx.game, hand, str(r), "карта руки этого игрока", "701.9b") for r in refs]
 
 
 @effect("gain_life")

@@ -123,7 +123,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "set_subtypes": {"subtypes": "strs!", **_ON},
     "gain_control": {"player": "ref", **_ON},  # player: "that player gains control of ..." (613.1b)
     "draw": {"n": "amount", "player": "ref"},
-    "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
+    "discard": {"n": "amount_or_all", "player": "ref", "random": "bool"},  # all: "discard your hand"; random: 701.9b
     "gain_life": {"n": "amount", "player": "ref"},
     "lose_life": {"n": "amount", "player": "ref"},
     "set_life": {"n": "amount!", "player": "ref", "their": "bool"},  # rule 119.5: "life total becomes N"

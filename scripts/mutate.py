@@ -2150,6 +2150,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("discard-chosen-by-discarder", "701.9b", "handreveal.py",
            '        answer = game.decide("choose_card", ctx.controller, "какую карту игрок сбросит?", ctx.source)',
            '        answer = game.decide("choose_card", who, "какую карту игрок сбросит?", ctx.source)'),
+    # -- "discard a card at random. If you discard a creature card this way, ..." (701.9b, 608.2c)
+    Mutant("random-discard-chosen", "701.9b", "effects.py",
+           '        elif v.get("random"):\n            chosen = _at_random(ctx, hand, n)\n', ""),
+    Mutant("discarded-not-this-way", "608.2c", "effects.py",
+           '            ctx.made.append(game.move(card, "graveyard"))', '            game.move(card, "graveyard")'),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
