@@ -284,6 +284,7 @@ STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"
     "lose_abilities": {"zone": "zone"},
     "add_colors": {"zone": "zone_or_any"},
+    "grant": {"zone": "zone"},  # zone: stack — "each red or green instant or sorcery spell you cast has conspire"
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
 }
 

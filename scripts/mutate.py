@@ -2155,6 +2155,10 @@ MUTANTS: tuple[Mutant, ...] = (
            '        elif v.get("random"):\n            chosen = _at_random(ctx, hand, n)\n', ""),
     Mutant("discarded-not-this-way", "608.2c", "effects.py",
            '            ctx.made.append(game.move(card, "graveyard"))', '            game.move(card, "graveyard")'),
+    # -- "each red or green instant or sorcery spell you cast has conspire": paid as the spell is cast (601.2a)
+    Mutant("granted-conspire-unpayable", "601.2a", "stack.py",
+           '    instances = chars.keyword_count("conspire") + _granted_to_spells(game, player, card_obj, "conspire")',
+           '    instances = chars.keyword_count("conspire")'),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
