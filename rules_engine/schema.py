@@ -342,6 +342,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "had_no_counters": "counter",
     "had_counters": "counter",
     "life_at_most": "int",
+    "hand_empty": "hand_empty_whose",  # "if you (that player) have no cards in hand": on triggering and resolving
     "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
     "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
@@ -994,6 +995,7 @@ _CHECKERS: dict[str, Check] = {
     "player_counter": _one_of({"poison"}, "player counter"),
     "players_value": lambda c, v, what, parent, key: c.keys(v, {"players": "whose!"}, what),
     "instead_of_drawing_value": _instead_of_drawing_value,
+    "hand_empty_whose": _one_of({"you", "event_player"}, "whose hand (you, event_player)"),
     "granted_abilities_value": lambda c, v, what, parent, key: c.keys(v, {"abilities": "abilities!"}, what),
     "protection": _protection,
     "any": lambda c, v, what, parent, key: None,

@@ -622,6 +622,9 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
         )
     if "life_at_most" in cond:
         return game.players[controller].life <= int(cond["life_at_most"])
+    if "hand_empty" in cond:  # "if you have no cards in hand" / "if that player has ..." (603.4: checked twice)
+        whose = controller if cond["hand_empty"] == "you" else event.player if event is not None else None
+        return whose is not None and not game.players[whose].hand
     if "total_power_at_least" in cond:  # each creature's actual power, a negative one included (DTK formidable)
         total = sum(
             game.chars(o).power or 0

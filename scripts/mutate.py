@@ -2159,6 +2159,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("granted-conspire-unpayable", "601.2a", "stack.py",
            '    instances = chars.keyword_count("conspire") + _granted_to_spells(game, player, card_obj, "conspire")',
            '    instances = chars.keyword_count("conspire")'),
+    # -- "if you (that player) have no cards in hand": an intervening if (603.4)
+    Mutant("hand-empty-always-yours", "603.4", "triggers.py",
+           '        whose = controller if cond["hand_empty"] == "you" else event.player if event is not None else None',
+           "        whose = controller"),
+    Mutant("hand-empty-ignored", "603.4", "triggers.py",
+           "        return whose is not None and not game.players[whose].hand", "        return True"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
