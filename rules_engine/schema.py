@@ -298,7 +298,8 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "you_cast": FILTER,
     "attacks": {"min_attackers": "int"},
     "creature_attacks": FILTER,
-    "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
+    "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool",
+                     "amount_at_least": "int"},  # "deals 6 or more damage to an opponent": one event's damage
     "deals_combat_damage_to_player": None,
     "ability_activated": {**FILTER, "by": "you_or_opponent"},  # rule 602.2: the source; `by`: who activated it
     "dealt_damage": None,  # rule 120.1: this permanent is dealt damage (a delayed one: `about` that creature)

@@ -571,6 +571,8 @@ def _damage_matches(
         return False
     if "combat" in filt and event.combat != bool(filt["combat"]):
         return False
+    if "amount_at_least" in filt and event.amount < int(filt["amount_at_least"]):
+        return False  # "deals 6 or more damage": in one event, never added up over several (603.2c, 120.2)
     return recipient_matches(game, event.target, filt.get("to"), controller)
 
 

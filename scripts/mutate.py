@@ -2165,6 +2165,9 @@ MUTANTS: tuple[Mutant, ...] = (
            "        whose = controller"),
     Mutant("hand-empty-ignored", "603.4", "triggers.py",
            "        return whose is not None and not game.players[whose].hand", "        return True"),
+    # -- "whenever this deals 6 or more damage to an opponent": one event's damage (603.2c)
+    Mutant("damage-amount-ignored", "603.2c", "triggers.py",
+           '    if "amount_at_least" in filt and event.amount < int(filt["amount_at_least"]):', "    if False:"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
