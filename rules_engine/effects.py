@@ -828,8 +828,9 @@ def _exile(ctx: Context, v: Any) -> None:
 
 @effect("return_to_hand")
 def _bounce(ctx: Context, v: Any) -> None:
+    """The cards returned are ``made``: "if that card is a Goblin card", read as the effect resolves (608.2c)."""
     for obj in objects(ctx, v):
-        ctx.game.move(obj, "hand")
+        ctx.made.append(ctx.game.move(obj, "hand"))
 
 
 @effect("sacrifice")

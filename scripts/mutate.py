@@ -2168,6 +2168,9 @@ MUTANTS: tuple[Mutant, ...] = (
     # -- "whenever this deals 6 or more damage to an opponent": one event's damage (603.2c)
     Mutant("damage-amount-ignored", "603.2c", "triggers.py",
            '    if "amount_at_least" in filt and event.amount < int(filt["amount_at_least"]):', "    if False:"),
+    # -- "return target creature card ... If that card is a Goblin card, ..." (608.2c)
+    Mutant("returned-not-this-way", "608.2c", "effects.py",
+           '        ctx.made.append(ctx.game.move(obj, "hand"))', '        ctx.game.move(obj, "hand")'),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
