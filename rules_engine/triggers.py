@@ -419,7 +419,7 @@ def _matches(
             and event.player == controller
             and event.obj is not None
             and isinstance(source, GameObject)
-            and source.zone in ABILITY_ZONES
+            and (source.zone in ABILITY_ZONES or zone == "graveyard")  # 113.6m: "return this from your graveyard"
             and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
         )
     if when == "attacks":

@@ -2171,6 +2171,10 @@ MUTANTS: tuple[Mutant, ...] = (
     # -- "return target creature card ... If that card is a Goblin card, ..." (608.2c)
     Mutant("returned-not-this-way", "608.2c", "effects.py",
            '        ctx.made.append(ctx.game.move(obj, "hand"))', '        ctx.game.move(obj, "hand")'),
+    # -- "whenever you cast a creature spell, ... return this from your graveyard" (113.6m)
+    Mutant("you-cast-not-from-graveyard", "113.6m", "triggers.py",
+           '            and (source.zone in ABILITY_ZONES or zone == "graveyard")  # 113.6m',
+           "            and source.zone in ABILITY_ZONES  # 113.6m"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
