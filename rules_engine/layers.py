@@ -462,9 +462,13 @@ def _static_amount(
     by_id: dict[int, GameObject],
     result: dict[int, Characteristics],
 ) -> int:
-    """A number, or ``{count: FILTER}`` — objects matching it now (on the battlefield, or in ``zone``)."""
+    """A number, or ``{count: FILTER}`` — objects matching it now (on the battlefield, or in ``zone``), or
+    ``{sum: [AMOUNT, ...]}`` ("the number of Forests you control plus the number of Treefolk you control": each
+    counted on its own, so a Forest Treefolk counts twice)."""
     if isinstance(expr, int):
         return expr
+    if "sum" in expr:
+        return sum(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])
     if "mana_value_of_linked" in expr:  # "equal to the exiled card's mana value": 0 once it has left exile (607.2a)
         oids = game.linked.get((source.oid, str(expr["mana_value_of_linked"])), [])
         cards = [by_id[i] for i in oids if i in by_id and by_id[i].zone == "exile"]

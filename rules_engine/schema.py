@@ -810,7 +810,12 @@ def _static_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) 
     if isinstance(v, dict) and set(v) == {"mana_value_of_linked"}:  # the card this object's linked ability exiled
         c.check("link", v["mana_value_of_linked"], what, v, "mana_value_of_linked")
         return
-    raise c.fail(parent, f"{what}: a number, {{count: FILTER}} or {{mana_value_of_linked: LINK}}, not {v!r}", key)
+    if isinstance(v, dict) and set(v) == {"sum"} and isinstance(v["sum"], list) and v["sum"]:  # "X plus Y"
+        for part in v["sum"]:
+            _static_amount(c, part, what, v, "sum")
+        return
+    raise c.fail(parent, f"{what}: a number, {{count: FILTER}}, {{sum: [...]}} or {{mana_value_of_linked: LINK}}, "
+                         f"not {v!r}", key)
 
 
 # Rule 707.9: the modifications and exceptions a copy effect may state ("except it's 1/1", "except it has flying",

@@ -2175,6 +2175,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("you-cast-not-from-graveyard", "113.6m", "triggers.py",
            '            and (source.zone in ABILITY_ZONES or zone == "graveyard")  # 113.6m',
            "            and source.zone in ABILITY_ZONES  # 113.6m"),
+    # -- "the number of Forests you control plus the number of Treefolk you control" (604.3, 613.4a)
+    Mutant("static-sum-as-max", "604.3", "layers.py",
+           '        return sum(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])',
+           '        return max(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])'),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
