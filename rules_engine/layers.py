@@ -578,6 +578,8 @@ def _condition_holds(
     condition = effect.ability.spec.get("condition") if effect.ability is not None else None
     if not condition:
         return True
+    if "library_at_most" in condition:  # whichever library it is; several such libraries give it once
+        return any(len(p.library) <= int(condition["library_at_most"]) for p in game.players.values())
     wanted = condition["control"]
     return any(
         result[o.oid].controller == effect.controller

@@ -352,7 +352,10 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     **HISTORY_CONDITIONS,
 }
 # "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.
-STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
+STATIC_CONDITIONS: dict[str, str] = {
+    "control": "filter",
+    "library_at_most": "int",  # "as long as a library has twenty or fewer cards in it": any library, once (611.3a)
+}
 # The static abilities that take one: those applied in the layers (``layers.STATIC_LAYERS``, a test keeps them equal).
 CONDITIONAL_STATICS = frozenset(
     {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_colors", "add_types",

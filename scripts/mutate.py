@@ -2179,6 +2179,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("static-sum-as-max", "604.3", "layers.py",
            '        return sum(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])',
            '        return max(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])'),
+    # -- "as long as a library has twenty or fewer cards in it" (611.3a)
+    Mutant("static-library-condition-ignored", "611.3a", "layers.py",
+           '        return any(len(p.library) <= int(condition["library_at_most"]) for p in game.players.values())',
+           "        return True"),
     # -- "draw two cards instead" (614.5, 614.6)
     Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
            "        return [ev.but() for _ in range(n)]",
