@@ -422,6 +422,12 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             known = ", ".join(sorted(schema.CONDITIONAL_STATICS))
             raise c.fail(raw, f"static ability {static!r} takes no condition; those that do: {known}", "condition")
         c.keys(raw["condition"], schema.STATIC_CONDITIONS, f"condition of {static}")
+        if not isinstance(raw["condition"], dict) or len(raw["condition"]) != 1:
+            raise c.fail(raw, f"condition of {static}: one of {', '.join(schema.STATIC_CONDITIONS)}", "condition")
+    if static == "grant_abilities":  # rule 613.1f: the abilities it grants, parsed once (layer 6 adds these objects)
+        spec["granted"] = tuple(
+            parse_ability(a, f"{name}#{i + 1}", f"{where}: {name}") for i, a in enumerate(raw["value"]["abilities"])
+        )
     return AbilityDef("static", name, spec)
 
 

@@ -140,6 +140,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             return [other]
         other_live = game.find(other.oid) if other is not None else None
         return [other_live] if other_live is not None else []
+    if text == "clashed_opponent":  # rule 701.30b: "that player" after "clash with an opponent"
+        return [ctx.clashed] if ctx.clashed is not None else []
     if text == "event_player":  # "that player": who cast the spell, targeted, gained life, was dealt damage
         return [ctx.event.player] if ctx.event is not None and ctx.event.player is not None else []
     if text == "that":  # rule 603.7c: the very objects, only while still in the zone they were in
@@ -276,6 +278,12 @@ def _continuous(ctx: Context, layer: str, kind: str, data: dict[str, Any], on: A
     if not targets:
         return
     game = ctx.game
+    source = game.find(ctx.source.oid)
+    if duration == "while_source_on_battlefield" and (source is None or source.zone != "battlefield"):
+        # rule 611.2b: "for as long as [it] remains on the battlefield" — it already left: the effect does nothing
+        game.log(f"{narr.obj(game, ctx.source)} уже не на поле битвы: эффект «пока он остается на поле битвы» "
+                 "ничего не делает (правило 611.2b)")
+        return
     game.effects.append(
         ContinuousEffect(
             layer=layer,
@@ -538,11 +546,16 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
         return
     for obj in found:
         obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
+    # ``player``: "that player gains control of ..." — a control effect of this ability for another player (613.1b);
+    # a player may gain control of what they already control: a new effect with no visible change
+    gainer = players(ctx, v["player"]) if "player" in v else [ctx.controller]
+    if not gainer:
+        return
     _continuous(
         ctx,
         "2",
         "control",
-        {"controller": ctx.controller},
+        {"controller": gainer[0]},
         v.get("on", "target"),
         v.get("duration", "permanent"),
     )
@@ -600,9 +613,14 @@ def _about_each(expr: Any) -> bool:
 
 
 def draw_card(game: Game, player: str) -> None:
-    """One card draw (rule 121.2), unless a replacement effect replaces it (121.6, 614.11)."""
-    if replacement.draw_replaced(game, player):
-        return
+    """One card draw (rule 121.2), unless a replacement effect replaces it (121.6, 614.11) — or by several draws
+    ("draw two cards instead", 614.6)."""
+    for _ in range(replacement.draws_after_replacement(game, player)):
+        _draw_one(game, player)
+
+
+def _draw_one(game: Game, player: str) -> None:
+    """A draw no replacement effect changes any more: the top card into the hand (121.1)."""
     lib = game.players[player].library
     if not lib:
         game.players[player].drew_from_empty_library = True
@@ -627,14 +645,30 @@ def _discard(ctx: Context, v: dict[str, Any]) -> None:
             continue
         if len(hand) <= n:
             chosen = list(hand)
+        elif v.get("random"):
+            chosen = _at_random(ctx, hand, n)
         else:
             refs = game.decide("discard", p, f"какие {n} карт(ы) сбросить?", ctx.source)
             refs = refs if isinstance(refs, list) else [refs]
             chosen = [next(c for c in hand if r in (c.card.ref, c.card.definition.name)) for r in refs]
         for card in chosen:
-            game.log(f"{narr.player(p)} сбрасывает {narr.obj(game, card)}")
-            game.move(card, "graveyard")
+            game.log(f"{narr.player(p)} сбрасывает {narr.obj(game, card)}" + (" (случайно)" if v.get("random") else ""))
+            ctx.made.append(game.move(card, "graveyard"))  # "if you discard a creature card this way" (608.2c)
         ctx.discarded[p] = ctx.discarded.get(p, 0) + len(chosen)  # "discarded this way" (608.2c)
+
+
+def _at_random(ctx: Context, hand: list[GameObject], n: int) -> list[GameObject]:
+    """Rule 701.9b: "discard a card at random" — no player chooses: a scripted random outcome (``kind: random``,
+    the card ref or a list of them) or the scenario's seed."""
+    import random
+
+    answer = ctx.game.decide_or_seed("random", ctx.controller, f"какие {n} карт(ы) выпали случайно?", ctx.source)
+    if isinstance(answer, dict) and "seed" in answer:
+        return random.Random(int(answer["seed"])).sample(hand, n)
+    refs = answer if isinstance(answer, list) else [answer]
+    if len(refs) != n:
+        raise ScriptError(f"случайный выбор: нужно {n} карт(ы), не {len(refs)}")
+    return [_pick(ctx.game, hand, str(r), "карта руки этого игрока", "701.9b") for r in refs]
 
 
 @effect("gain_life")
@@ -794,8 +828,9 @@ def _exile(ctx: Context, v: Any) -> None:
 
 @effect("return_to_hand")
 def _bounce(ctx: Context, v: Any) -> None:
+    """The cards returned are ``made``: "if that card is a Goblin card", read as the effect resolves (608.2c)."""
     for obj in objects(ctx, v):
-        ctx.game.move(obj, "hand")
+        ctx.made.append(ctx.game.move(obj, "hand"))
 
 
 @effect("sacrifice")
@@ -1065,7 +1100,37 @@ def _doesnt_untap(ctx: Context, v: Any) -> None:
 def _counter(ctx: Context, v: Any) -> None:
 
     for obj in objects(ctx, v):
-        countering.counter(ctx.game, obj)  # rule 701.6a; "can't be countered" wins (101.2)
+        counter_by(ctx, obj)  # rule 701.6a; "can't be countered" wins (101.2)
+
+
+def counter_by(ctx: Context, obj: GameObject) -> None:
+    """Counter ``obj`` by this effect — unless its controller controls a permanent with ``instead_of_countering``
+    ("if a spell or ability you control would counter a spell, instead exile that spell and you may play that card
+    without paying its mana cost", 614.1a): then the spell is exiled, never countered (no "countered" event), and
+    that permanent's controller may cast the card at once, or never; the countering effect goes on resolving. A
+    spell that can't be countered isn't countered, so nothing is replaced (101.2)."""
+    game = ctx.game
+    holder = _counter_replacer(game, ctx.controller)
+    if holder is None or obj.zone != "stack" or countering.cant_be_countered(game, obj):
+        countering.counter(game, obj)
+        return
+    game.log(f"{narr.obj(game, holder)}: вместо отмены заклинание {narr.obj(game, obj)} изгоняется (эффект замены)")
+    if obj.is_copy:  # a copy exiled ceases to exist (704.5e): there is no card to play
+        game.stack.remove(obj)
+        game.touch()
+        return
+    exiled = game.move(obj, "exile")
+    play_without_paying(Context(game, game.controller(holder), holder), exiled)
+
+
+def _counter_replacer(game: Game, who: str) -> GameObject | None:
+    """A permanent ``who`` controls with the static ``instead_of_countering`` (Guile), if any."""
+    for perm in game.battlefield:
+        if game.controller(perm) == who and any(
+            a.kind == "static" and a.spec.get("static") == "instead_of_countering" for a in game.chars(perm).abilities
+        ):
+            return perm
+    return None
 
 
 @effect("exile_same_name")
@@ -1128,7 +1193,7 @@ def _counter_unless_pays(ctx: Context, v: dict[str, Any]) -> None:
             game.log(narr.payment(payer, "стоимость", cost, units))
             continue
         game.log(f"{narr.player(payer)} не платит {cost}")
-        countering.counter(game, obj)
+        counter_by(ctx, obj)
 
 
 @effect("exile_top")
@@ -1183,9 +1248,13 @@ def _if_spent(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("may")
 def _may(ctx: Context, v: dict[str, Any]) -> None:
+    """Rule 608.2d: a choice made on resolution; ``else``: what happens if the player doesn't ("you may put it on
+    top of its owner's library instead" of the return the effect would otherwise do)."""
     answer = ctx.game.decide("may", ctx.controller, str(v.get("question", "сделать это?")), ctx.source)
     if answer in (True, "yes"):
         run(ctx, v["then"])
+    elif "else" in v:
+        run(ctx, v["else"])
 
 
 @effect("add_mana")
@@ -1367,8 +1436,25 @@ def _clash(ctx: Context, v: dict[str, Any]) -> None:
         game.log("В Столкновении нет победителя")
     for p in clashers:
         triggers.collect(game, Event("clash", player=p, amount=1 if p in winners else 0))
-    if ctx.controller in winners and "then" in v:
-        run(ctx, v["then"])
+    # 701.30b: "that player" of the instructions that follow is the opponent chosen; "otherwise" runs when you
+    # didn't win, whether that opponent won or nobody did (Captivating Glance)
+    ctx.clashed, ctx.clash_won = opponent, ctx.controller in winners
+    branch = v.get("then") if ctx.clash_won else v.get("otherwise")
+    if branch is not None:
+        run(ctx, branch)
+
+
+@effect("repeat_while_clash_won")
+def _repeat_while_clash_won(ctx: Context, v: Any) -> None:
+    """"..., then clash with an opponent. If you win, repeat this process" (Hoarder's Greed): the whole process is
+    done again as long as its clash is won (701.30d); no player can stop it otherwise. A player with an empty library
+    can't win a clash, so it ends."""
+    while True:
+        ctx.clash_won = False
+        run(ctx, v)
+        if not ctx.clash_won:
+            return
+        ctx.game.log("Столкновение выиграно: процесс повторяется")
 
 
 def _clash_values(game: Game, card: GameObject) -> list[int]:
@@ -1603,6 +1689,9 @@ def condition_holds(ctx: Context, cond: dict[str, Any]) -> bool:
         return any(matches(game, o, game.chars(o), dict(cond["made"]), ctx.controller, None) for o in ctx.made)
     if "nth_resolution_this_turn" in cond:  # "if this is the third time this ability has resolved this turn"
         return history.resolution_number(game, ctx.source.oid, ctx.ability) == int(cond["nth_resolution_this_turn"])
+    if "clash_won" in cond:  # "if you won" of "whenever you clash" (701.30d): the clash event's result
+        won = ctx.event is not None and ctx.event.kind == "clash" and ctx.event.amount > 0
+        return won == bool(cond["clash_won"])
     if "library_at_most" in cond:  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(cond["library_at_most"]) for p in game.players.values())
     looked_back = history.holds(game, cond, ctx.controller, ctx.source)  # "if you gained life this turn", ...

@@ -40,6 +40,8 @@ class Context:
     dealt: int = 0  # the damage its damage effects have dealt so far: "the damage dealt this way" (608.2c)
     discarded: dict[str, int] = field(default_factory=dict)  # cards each player discarded by it so far (608.2c)
     each: str | None = None  # the player an effect for several players is doing its part for ("that player")
+    clashed: str | None = None  # rule 701.30b: the opponent its last clash was with ("that player")
+    clash_won: bool = False  # whether its controller won that clash (701.30d): "if you win, repeat this process"
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)

@@ -65,6 +65,7 @@ STATIC_LAYERS = {
     "pump": "7c",
     "set_pt": "7b",  # "has base power and toughness N/N" (613.4b)
     "grant": "6",
+    "grant_abilities": "6",  # "equipped creature has '...'": whole abilities, parsed with the card (613.1f)
     "lose_abilities": "6",
     "lose_keywords": "6",  # "enchanted creature loses flying"
     "set_colors": "5",
@@ -321,7 +322,7 @@ def compute(game: Game) -> dict[int, Characteristics]:
         chars = result[o.oid]
         if "changeling" in chars.keywords:
             chars.subtypes.add(ALL_CREATURE_TYPES)
-    spell_effects = sorted((e for e in game.effects if e.layer != "1"), key=lambda e: e.timestamp)
+    spell_effects = sorted((e for e in game.effects if e.layer != "1" and _lasts(e, by_id)), key=lambda e: e.timestamp)
     for layer in ("2", "3"):  # no static ability of the vocabulary changes control or text
         for effect in spell_effects:
             if effect.layer == layer:
@@ -461,9 +462,13 @@ def _static_amount(
     by_id: dict[int, GameObject],
     result: dict[int, Characteristics],
 ) -> int:
-    """A number, or ``{count: FILTER}`` — objects matching it now (on the battlefield, or in ``zone``)."""
+    """A number, or ``{count: FILTER}`` — objects matching it now (on the battlefield, or in ``zone``), or
+    ``{sum: [AMOUNT, ...]}`` ("the number of Forests you control plus the number of Treefolk you control": each
+    counted on its own, so a Forest Treefolk counts twice)."""
     if isinstance(expr, int):
         return expr
+    if "sum" in expr:
+        return sum(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])
     if "mana_value_of_linked" in expr:  # "equal to the exiled card's mana value": 0 once it has left exile (607.2a)
         oids = game.linked.get((source.oid, str(expr["mana_value_of_linked"])), [])
         cards = [by_id[i] for i in oids if i in by_id and by_id[i].zone == "exile"]
@@ -521,6 +526,8 @@ def _static_effects(
             data = choices.bind(dict(ability.spec.get("value") or {}), choices.of_object(source))
             if data is None:  # "the chosen colour" of a permanent that made no choice (614.12): nothing to apply
                 continue
+            if kind == "grant_abilities":
+                data = {"granted": ability.spec["granted"]}
             yield ContinuousEffect(
                 layer=STATIC_LAYERS[kind],
                 kind=kind,
@@ -571,6 +578,8 @@ def _condition_holds(
     condition = effect.ability.spec.get("condition") if effect.ability is not None else None
     if not condition:
         return True
+    if "library_at_most" in condition:  # whichever library it is; several such libraries give it once
+        return any(len(p.library) <= int(condition["library_at_most"]) for p in game.players.values())
     wanted = condition["control"]
     return any(
         result[o.oid].controller == effect.controller
@@ -608,6 +617,8 @@ def _apply(effect: ContinuousEffect, chars: Characteristics, game: Game) -> None
             chars.abilities, chars.keywords = [], {}  # 305.7: it loses the abilities of its rules text
     elif kind == "grant_ability":
         chars.abilities.append(data["ability"])
+    elif kind == "grant_abilities":  # a static ability's (613.1f): each affected object has them while it applies
+        chars.abilities.extend(data["granted"])
     elif kind == "add_types":
         chars.types |= set(data.get("types", []))
         chars.subtypes |= set(data.get("subtypes", []))
@@ -652,6 +663,15 @@ def _replace_word(value: Any, before: str, after: str) -> Any:
     if isinstance(value, dict):
         return {k: _replace_word(v, before, after) for k, v in value.items()}
     return value
+
+
+def _lasts(effect: ContinuousEffect, by_id: dict[int, GameObject]) -> bool:
+    """Rule 611.2b: an effect "for as long as [its source] remains on the battlefield" ends once that object leaves
+    (a card back on the battlefield is a new object, 400.7: the effect doesn't come back), whoever controls it."""
+    if effect.duration != "while_source_on_battlefield":
+        return True
+    source = by_id.get(effect.source_oid) if effect.source_oid is not None else None
+    return source is not None and source.zone == "battlefield"
 
 
 def end_until_next_turn(game: Game) -> None:

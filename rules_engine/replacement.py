@@ -808,7 +808,8 @@ def _draw_effects(game: Game, ev: Proposed) -> Iterator[Replacement]:
         if _player_matches(game, value.get("players", "you"), ev.affected, game.controller(holder)):
             yield Replacement((holder.oid, id(ability.spec)), _refs(holder),
                               f"вместо взятия карты ({narr.obj(game, holder)})",
-                              partial(_instead_of_drawing, holder=holder, value=value))
+                              partial(_instead_of_drawing, holder=holder, value=value),
+                              sig=("draws", value["draws"]) if "draws" in value else None)
 
 
 def _instead_of_drawing(game: Game, ev: Proposed, holder: GameObject, value: dict[str, Any]) -> list[Proposed]:
@@ -820,6 +821,12 @@ def _instead_of_drawing(game: Game, ev: Proposed, holder: GameObject, value: dic
         answer = game.decide("may", ev.affected, f"заменить взятие карты ({narr.obj(game, holder)})?", holder)
         if answer not in (True, "yes"):
             return [ev]
+    if "draws" in value:  # "draw two cards instead": N draws, each a modified event of this one (614.6, 121.2)
+        n = int(value["draws"])
+        game.log(f"{narr.obj(game, holder)}: вместо одной карты {narr.player(ev.affected)} берет {n} (эффект замены)")
+        # 614.5: this effect has had its one opportunity, so it doesn't replace the draws it made; another effect
+        # (a second Thought Reflection) may replace each of them
+        return [ev.but() for _ in range(n)]
     game.log(f"{narr.player(ev.affected)} не берет карту: эффект замены {narr.obj(game, holder)}")
     interpreter.run(interpreter.Context(game, game.controller(holder), holder), value["effect"])
     return []
@@ -828,6 +835,12 @@ def _instead_of_drawing(game: Game, ev: Proposed, holder: GameObject, value: dic
 def draw_replaced(game: Game, player: str) -> bool:
     """Whether a card draw of ``player`` is replaced (then the replacing events have happened instead)."""
     return not replace(game, Proposed("draw", player))
+
+
+def draws_after_replacement(game: Game, player: str) -> int:
+    """How many cards a draw of ``player`` really draws once replacements applied (614.6): 0 if replaced by another
+    event, 1 if not, more for "draw two cards instead"."""
+    return len(replace(game, Proposed("draw", player)))
 
 
 _FINDERS: dict[str, Callable[[Game, Proposed], Iterator[Replacement]]] = {

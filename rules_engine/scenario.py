@@ -127,6 +127,7 @@ CHOICE_KINDS = frozenset(
         "exploit",
         "cost",
         "discard",
+        "random",  # rule 701.9b: a random outcome scripted (the card(s) a random discard picks), else the seed
         "divide",  # rule 601.2d: a triggered ability's division among its targets, [N, ...] in their order
         "hideaway",
         "legend",

@@ -28,7 +28,8 @@ CARD_TYPES = frozenset(
 )
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
 ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn"})
+# while_source_on_battlefield: "for as long as [this] remains on the battlefield" (611.2b)
+DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn", "while_source_on_battlefield"})
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
@@ -36,7 +37,8 @@ SIMPLE_REFS = frozenset(
      "defending_player",  # rules 506.2, 508.5
      "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
      "each_target",  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
-     "this_card"}  # the source card wherever it is now, while it is the same object (113.6m, 400.7)
+     "this_card",  # the source card wherever it is now, while it is the same object (113.6m, 400.7)
+     "clashed_opponent"}  # rule 701.30b: the opponent of the clash just made ("that player")
 )
 LINKS = frozenset({"champion", "hideaway", "exiled"})
 
@@ -119,9 +121,9 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "set_types": {"types": "types!", "subtypes": "strs", **_ON},
     "add_types": {"types": "types", "subtypes": "strs", **_ON},
     "set_subtypes": {"subtypes": "strs!", **_ON},
-    "gain_control": dict(_ON),
+    "gain_control": {"player": "ref", **_ON},  # player: "that player gains control of ..." (613.1b)
     "draw": {"n": "amount", "player": "ref"},
-    "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
+    "discard": {"n": "amount_or_all", "player": "ref", "random": "bool"},  # all: "discard your hand"; random: 701.9b
     "gain_life": {"n": "amount", "player": "ref"},
     "lose_life": {"n": "amount", "player": "ref"},
     "set_life": {"n": "amount!", "player": "ref", "their": "bool"},  # rule 119.5: "life total becomes N"
@@ -158,8 +160,10 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "counter_ability": "ref",
     "copy_spell": {"what": "ref", "except": "copy_except"},
     "if_spent": {"mana": "mana!", "then": "effect!"},
-    "may": {"then": "effect!", "question": "str"},
+    "may": {"then": "effect!", "question": "str", "else": "effect"},  # else: "... instead" of it (608.2d)
     "pay_any_life": {"then": "effect!"},  # rules 608.2d, 119.4: X in then is the life paid (handreveal.py)
+    "pay_life_rounds": {"then": "effect!"},  # 101.4, 119.4: each player in rounds until none pays (handreveal.py)
+    "discard_chosen": {"player": "ref", "filter": "filter"},  # 701.9b: you choose from the revealed hand (handreveal)
     "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana_produced",
@@ -168,7 +172,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "shuffle_into_library": "ref",
     "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
     "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
-    "clash": {"then": "effect"},
+    "clash": {"then": "effect", "otherwise": "effect"},  # rule 701.30: then if you win, otherwise if you don't
+    "repeat_while_clash_won": "effect",  # "..., then clash. If you win, repeat this process" (701.30d)
     "nothing": "none",
     "champion": {"filter": "filter"},
     "return_linked": "link",
@@ -267,6 +272,8 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_gain_life": "players_value",
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
+    "grant_abilities": "granted_abilities_value",  # rule 613.1f: "equipped creature has '{3}, {Q}: ...'"
+    "instead_of_countering": None,  # rule 614.1a: Guile (effects.counter_by)
     "cant_be_countered": None,
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
@@ -277,6 +284,7 @@ STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"
     "lose_abilities": {"zone": "zone"},
     "add_colors": {"zone": "zone_or_any"},
+    "grant": {"zone": "zone"},  # zone: stack — "each red or green instant or sorcery spell you cast has conspire"
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
 }
 
@@ -290,7 +298,8 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "you_cast": FILTER,
     "attacks": {"min_attackers": "int"},
     "creature_attacks": FILTER,
-    "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool"},
+    "deals_damage": {"source": "snapshot_filter", "to": "recipient", "combat": "bool", "one_or_more": "bool",
+                     "amount_at_least": "int"},  # "deals 6 or more damage to an opponent": one event's damage
     "deals_combat_damage_to_player": None,
     "ability_activated": {**FILTER, "by": "you_or_opponent"},  # rule 602.2: the source; `by`: who activated it
     "dealt_damage": None,  # rule 120.1: this permanent is dealt damage (a delayed one: `about` that creature)
@@ -334,6 +343,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "had_no_counters": "counter",
     "had_counters": "counter",
     "life_at_most": "int",
+    "hand_empty": "hand_empty_whose",  # "if you (that player) have no cards in hand": on triggering and resolving
     "total_power_at_least": "int",  # formidable: creatures you control have total power N or greater
     "paid": "str",
     "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
@@ -342,16 +352,20 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     **HISTORY_CONDITIONS,
 }
 # "As long as you control a black creature" (rule 611.3a): a static ability of a layer applies only while it holds.
-STATIC_CONDITIONS: dict[str, str] = {"control": "filter!"}
+STATIC_CONDITIONS: dict[str, str] = {
+    "control": "filter",
+    "library_at_most": "int",  # "as long as a library has twenty or fewer cards in it": any library, once (611.3a)
+}
 # The static abilities that take one: those applied in the layers (``layers.STATIC_LAYERS``, a test keeps them equal).
 CONDITIONAL_STATICS = frozenset(
     {"pump", "set_pt", "grant", "lose_abilities", "lose_keywords", "set_colors", "add_colors", "add_types",
-     "set_subtypes"}
+     "set_subtypes", "grant_abilities"}
 )
 EFFECT_CONDITIONS: dict[str, str] = {
     "control": "filter", "library_at_most": "int", "revealed_or_controlled": "bool", **HISTORY_CONDITIONS,
     "made": "filter",  # "if you do": this effect put such a card somewhere (608.2c; looking.py's made)
     "nth_resolution_this_turn": "int",  # "if this is the third time this ability has resolved this turn" (608.2)
+    "clash_won": "bool",  # "if you won" of a "whenever you clash" trigger (701.30d)
 }
 # How the spell was cast, for "this enters with a +1/+1 counter on it if you revealed a Dragon card or controlled a
 # Dragon as you cast this spell" and "if you revealed ..., this spell can't be countered" (reveal.py)
@@ -756,6 +770,13 @@ def _effect_condition(c: Checker, v: Any, what: str, parent: Any, key: str | Non
     c.keys(v, EFFECT_CONDITIONS, f"{what} (condition)")
 
 
+def _instead_of_drawing_value(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
+    """"If you would draw a card, EFFECT instead" (``effect``) or "draw N cards instead" (``draws``): one of the two."""
+    c.keys(v, {"players": "whose", "effect": "effect", "draws": "int", "optional": "bool"}, what)
+    if isinstance(v, dict) and ("effect" in v) == ("draws" in v):
+        raise c.fail(parent, f"{what}: exactly one of effect / draws", key)
+
+
 def _effect_shape(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
     c.effect(v, what)
 
@@ -792,7 +813,12 @@ def _static_amount(c: Checker, v: Any, what: str, parent: Any, key: str | None) 
     if isinstance(v, dict) and set(v) == {"mana_value_of_linked"}:  # the card this object's linked ability exiled
         c.check("link", v["mana_value_of_linked"], what, v, "mana_value_of_linked")
         return
-    raise c.fail(parent, f"{what}: a number, {{count: FILTER}} or {{mana_value_of_linked: LINK}}, not {v!r}", key)
+    if isinstance(v, dict) and set(v) == {"sum"} and isinstance(v["sum"], list) and v["sum"]:  # "X plus Y"
+        for part in v["sum"]:
+            _static_amount(c, part, what, v, "sum")
+        return
+    raise c.fail(parent, f"{what}: a number, {{count: FILTER}}, {{sum: [...]}} or {{mana_value_of_linked: LINK}}, "
+                         f"not {v!r}", key)
 
 
 # Rule 707.9: the modifications and exceptions a copy effect may state ("except it's 1/1", "except it has flying",
@@ -977,9 +1003,9 @@ _CHECKERS: dict[str, Check] = {
     ),
     "player_counter": _one_of({"poison"}, "player counter"),
     "players_value": lambda c, v, what, parent, key: c.keys(v, {"players": "whose!"}, what),
-    "instead_of_drawing_value": lambda c, v, what, parent, key: c.keys(
-        v, {"players": "whose", "effect": "effect!", "optional": "bool"}, what
-    ),
+    "instead_of_drawing_value": _instead_of_drawing_value,
+    "hand_empty_whose": _one_of({"you", "event_player"}, "whose hand (you, event_player)"),
+    "granted_abilities_value": lambda c, v, what, parent, key: c.keys(v, {"abilities": "abilities!"}, what),
     "protection": _protection,
     "any": lambda c, v, what, parent, key: None,
     "target_ref_or_that": _target_ref_or_that,

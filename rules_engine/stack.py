@@ -442,7 +442,7 @@ def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[
     if not refs:
         return []
     chars = game.chars(card_obj)
-    instances = chars.keyword_count("conspire")
+    instances = chars.keyword_count("conspire") + _granted_to_spells(game, player, card_obj, "conspire")
     if not instances:
         raise IllegalAction("у заклинания нет Заговора", "702.78a")
     groups = refs if all(isinstance(r, list) for r in refs) else [refs]
@@ -466,6 +466,33 @@ def _conspire(game: Game, player: str, card_obj: GameObject, refs: Any) -> list[
         used += chosen
         payments.append((index, chosen))
     return payments
+
+
+def _granted_to_spells(game: Game, player: str, card_obj: GameObject, keyword: str) -> int:
+    """Instances of ``keyword`` that static abilities give the spells their controller casts ("each red or green
+    instant or sorcery spell you cast has conspire": a ``grant`` with ``affects: {zone: stack, ...}``). The card
+    is already a spell on the stack as its costs are paid (601.2a, 601.2h), so such an instance can be paid for;
+    whether it then triggers is read from the spell once it has become cast (Wort's sacrifice as a cost)."""
+    from rules_engine.layers import matches
+
+    if card_obj.zone == "stack":
+        return 0  # already counted among its own characteristics
+    count = 0
+    for source in game.ability_sources():
+        for ability in game.chars(source).abilities:
+            if ability.kind != "static" or ability.spec.get("static") != "grant":
+                continue
+            filt = dict(ability.spec.get("affects") or {})
+            granted = (ability.spec.get("value") or {}).get("keywords", [])
+            if filt.pop("zone", None) != "stack" or keyword not in granted:
+                continue
+            whose = filt.pop("controller", None)
+            owner = game.controller(source)
+            if (whose == "you" and player != owner) or (whose == "opponent" and player == owner):
+                continue
+            if matches(game, card_obj, game.chars(card_obj), filt, player, source):
+                count += 1
+    return count
 
 
 def _targets_text(game: Game, chosen: list[tg.Target]) -> str:

@@ -419,7 +419,7 @@ def _matches(
             and event.player == controller
             and event.obj is not None
             and isinstance(source, GameObject)
-            and source.zone in ABILITY_ZONES
+            and (source.zone in ABILITY_ZONES or zone == "graveyard")  # 113.6m: "return this from your graveyard"
             and matches(game, event.obj, game.chars(event.obj), filt, controller, None)
         )
     if when == "attacks":
@@ -571,6 +571,8 @@ def _damage_matches(
         return False
     if "combat" in filt and event.combat != bool(filt["combat"]):
         return False
+    if "amount_at_least" in filt and event.amount < int(filt["amount_at_least"]):
+        return False  # "deals 6 or more damage": in one event, never added up over several (603.2c, 120.2)
     return recipient_matches(game, event.target, filt.get("to"), controller)
 
 
@@ -622,6 +624,9 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
         )
     if "life_at_most" in cond:
         return game.players[controller].life <= int(cond["life_at_most"])
+    if "hand_empty" in cond:  # "if you have no cards in hand" / "if that player has ..." (603.4: checked twice)
+        whose = controller if cond["hand_empty"] == "you" else event.player if event is not None else None
+        return whose is not None and not game.players[whose].hand
     if "total_power_at_least" in cond:  # each creature's actual power, a negative one included (DTK formidable)
         total = sum(
             game.chars(o).power or 0

@@ -155,6 +155,8 @@ STATIC_KINDS = frozenset(
         "play_from_graveyard",  # you may play the affected cards of your graveyard (Crucible of Worlds; playfrom.py)
         "choose_as_enters",  # value {options: [Khans, Dragons]}: rule 614.12c, the anchor word (anchors.py)
         "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
+        "instead_of_countering",  # 614.1a: a spell its controller's effects would counter is exiled, may be cast
+        "grant_abilities",  # rule 613.1f, layer 6: value {abilities}: the affected have those abilities
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }
 )
@@ -221,7 +223,8 @@ EFFECT_NAMES = frozenset(
         "shuffle_into_library",
         "for_each_target",  # EFFECT: once per target chosen, ``target`` naming that one (601.2c, eachtarget.py)
         "put_on_library",  # REF: on top of the owner's library; several in the owner's order (401.4, ontop.py)
-        "clash",
+        "clash",  # {then, otherwise}: rule 701.30; clashed_opponent names "that player"
+        "repeat_while_clash_won",  # EFFECT ending in a clash, done again while that clash is won (701.30d)
         "discard",
         "champion",  # {filter}: exile another matching permanent you control (linked), or sacrifice this
         "return_linked",  # LINK: return the cards this object's linked ability exiled (under their owners)
@@ -261,6 +264,8 @@ EFFECT_NAMES = frozenset(
         "additional_combat_phase",  # {}: "after this phase, there is an additional combat phase" (500.8)
         "grant_abilities",  # {abilities, on, duration}: they gain those abilities (613.1f, layer 6; granted.py)
         "pay_any_life",  # {then}: "pay any amount of life", chosen as it resolves; X in then is that many (119.4)
+        "discard_chosen",  # {player, filter}: that player reveals their hand, you choose a card, they discard it
+        "pay_life_rounds",  # {then}: each player pays any life, in rounds until no one does; then per player (101.4)
         "reveal_from_hand",  # {player, n, exile_chosen}: N cards of their choice; you exile one of them (701.20a)
     }
 )

@@ -781,7 +781,7 @@ MUTANTS: tuple[Mutant, ...] = (
            '    game.log(f"{narr.player(who)} не платит жизнь: {narr.obj(game, new)} входит повернутым")\n'
            "    return [ev]\n"),
     Mutant("draw-replacement", "614.11", "effects.py",
-           "    if replacement.draw_replaced(game, player):\n        return\n", ""),
+           "    for _ in range(replacement.draws_after_replacement(game, player)):", "    for _ in range(1):"),
     Mutant("draw-replacement-optional", "614.11", "replacement.py",
            '    if value.get("optional"):\n', "    if False:\n"),
     Mutant("own-enters-ability-general", "614.12", "replacement.py",
@@ -2106,6 +2106,90 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("same-name-graveyard-skipped", "701.23a", "effects.py",
            "        public = [c for c in seat.graveyard if c.card.definition.name == name]",
            "        public = []"),
+    # -- clash: "otherwise", "that player", "if you won", "repeat this process" (701.30); "you may ... instead"
+    Mutant("clash-otherwise-dropped", "701.30", "effects.py",
+           '    branch = v.get("then") if ctx.clash_won else v.get("otherwise")',
+           '    branch = v.get("then") if ctx.clash_won else None'),
+    Mutant("clash-that-player-is-you", "701.30b", "effects.py",
+           "        return [ctx.clashed] if ctx.clashed is not None else []", "        return [ctx.controller]"),
+    Mutant("gain-control-player-ignored", "613.1b", "effects.py",
+           '    gainer = players(ctx, v["player"]) if "player" in v else [ctx.controller]',
+           "    gainer = [ctx.controller]"),
+    Mutant("clash-won-condition-always", "701.30d", "effects.py",
+           '        return won == bool(cond["clash_won"])', '        return bool(cond["clash_won"])'),
+    Mutant("clash-repeat-once", "701.30d", "effects.py",
+           "        if not ctx.clash_won:\n            return\n", "        return\n"),
+    Mutant("may-else-dropped", "608.2d", "effects.py",
+           '    elif "else" in v:\n        run(ctx, v["else"])\n', ""),
+    # -- "enchant tapped creature": the enchant keyword's filter, checked by the state-based action too (303.4d)
+    Mutant("enchant-filter-ignored", "303.4d", "attach.py",
+           "    return matches(game, host, chars, filt, game.controller(aura), aura)", "    return True"),
+    # -- "equipped / enchanted creature has '...'": a static ability granting whole abilities (613.1f)
+    Mutant("static-granted-abilities-dropped", "613.1f", "layers.py",
+           '        chars.abilities.extend(data["granted"])', "        pass"),
+    # -- "for as long as [this] remains on the battlefield" (611.2b)
+    Mutant("while-source-duration-ignored", "611.2b", "layers.py",
+           '    return source is not None and source.zone == "battlefield"', "    return True"),
+    # -- "each player may pay any amount of life. Repeat this process until no one pays life" (608.2c, 119.4)
+    Mutant("life-rounds-one-round", "608.2c", "handreveal.py",
+           "        if not anyone:\n            break\n", "        break\n"),
+    Mutant("life-rounds-life-as-it-began", "119.4", "handreveal.py",
+           "            answer = _life_to_pay(ctx, who)  # their life",
+           "            game.players[who].life += paid[who]\n            answer = _life_to_pay(ctx, who)\n"
+           "            game.players[who].life -= paid[who]  # their life"),
+    # -- Guile: "if a spell or ability you control would counter a spell, instead exile that spell ..." (614.1a)
+    Mutant("instead-of-countering-ignored", "614.1a", "effects.py",
+           "    holder = _counter_replacer(game, ctx.controller)", "    holder = None"),
+    Mutant("instead-of-countering-uncounterable", "101.2", "effects.py",
+           '    if holder is None or obj.zone != "stack" or countering.cant_be_countered(game, obj):',
+           '    if holder is None or obj.zone != "stack":'),
+    # -- "target player reveals their hand. You choose a nonland card from it. That player discards that card" (701.9b)
+    Mutant("discard-chosen-any-card", "701.9b", "handreveal.py",
+           "        pool = [o for o in hand if matches(game, o, game.chars(o), filt, ctx.controller, None)]",
+           "        pool = hand"),
+    Mutant("discard-chosen-by-discarder", "701.9b", "handreveal.py",
+           '        answer = game.decide("choose_card", ctx.controller, "какую карту игрок сбросит?", ctx.source)',
+           '        answer = game.decide("choose_card", who, "какую карту игрок сбросит?", ctx.source)'),
+    # -- "discard a card at random. If you discard a creature card this way, ..." (701.9b, 608.2c)
+    Mutant("random-discard-chosen", "701.9b", "effects.py",
+           '        elif v.get("random"):\n            chosen = _at_random(ctx, hand, n)\n', ""),
+    Mutant("discarded-not-this-way", "608.2c", "effects.py",
+           '            ctx.made.append(game.move(card, "graveyard"))', '            game.move(card, "graveyard")'),
+    # -- "each red or green instant or sorcery spell you cast has conspire": paid as the spell is cast (601.2a)
+    Mutant("granted-conspire-unpayable", "601.2a", "stack.py",
+           '    instances = chars.keyword_count("conspire") + _granted_to_spells(game, player, card_obj, "conspire")',
+           '    instances = chars.keyword_count("conspire")'),
+    # -- "if you (that player) have no cards in hand": an intervening if (603.4)
+    Mutant("hand-empty-always-yours", "603.4", "triggers.py",
+           '        whose = controller if cond["hand_empty"] == "you" else event.player if event is not None else None',
+           "        whose = controller"),
+    Mutant("hand-empty-ignored", "603.4", "triggers.py",
+           "        return whose is not None and not game.players[whose].hand", "        return True"),
+    # -- "whenever this deals 6 or more damage to an opponent": one event's damage (603.2c)
+    Mutant("damage-amount-ignored", "603.2c", "triggers.py",
+           '    if "amount_at_least" in filt and event.amount < int(filt["amount_at_least"]):', "    if False:"),
+    # -- "return target creature card ... If that card is a Goblin card, ..." (608.2c)
+    Mutant("returned-not-this-way", "608.2c", "effects.py",
+           '        ctx.made.append(ctx.game.move(obj, "hand"))', '        ctx.game.move(obj, "hand")'),
+    # -- "whenever you cast a creature spell, ... return this from your graveyard" (113.6m)
+    Mutant("you-cast-not-from-graveyard", "113.6m", "triggers.py",
+           '            and (source.zone in ABILITY_ZONES or zone == "graveyard")  # 113.6m',
+           "            and source.zone in ABILITY_ZONES  # 113.6m"),
+    # -- "the number of Forests you control plus the number of Treefolk you control" (604.3, 613.4a)
+    Mutant("static-sum-as-max", "604.3", "layers.py",
+           '        return sum(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])',
+           '        return max(_static_amount(game, part, source, chars, by_id, result) for part in expr["sum"])'),
+    # -- "as long as a library has twenty or fewer cards in it" (611.3a)
+    Mutant("static-library-condition-ignored", "611.3a", "layers.py",
+           '        return any(len(p.library) <= int(condition["library_at_most"]) for p in game.players.values())',
+           "        return True"),
+    # -- "draw two cards instead" (614.5, 614.6)
+    Mutant("draws-instead-replaced-again", "614.5", "replacement.py",
+           "        return [ev.but() for _ in range(n)]",
+           '        return [Proposed("draw", ev.affected) for _ in range(n)]'),
+    Mutant("draws-instead-one", "614.6", "effects.py",
+           "    for _ in range(replacement.draws_after_replacement(game, player)):",
+           "    for _ in range(min(1, replacement.draws_after_replacement(game, player))):"),
 )
 
 

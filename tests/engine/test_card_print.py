@@ -23,7 +23,9 @@ What is checked, and how:
   counter and its draw); each triggered, activated, loyalty and cost ability is one (an ability of an anchor
   word, ``anchor: Khans``, is a bullet of its choosing line: none); mana abilities with the
   same cost are one (``{T}: Add {R} or {G}.``); static abilities with the same ``affects`` and ``condition``
-  are one (``it gets +1/+1 and has flying``); an ability whose effect is ``{nothing: true}`` implements no
+  are one (``it gets +1/+1 and has flying``), and a ``grant_abilities`` static is a line of its own unless a P/T or
+  keyword static shares its ``affects`` (``it gets +1/+1 and has "..."``); ``instead_of_countering`` is a line of its
+  own; an ability whose effect is ``{nothing: true}`` implements no
   line, so its line must be left out. A ``left_out`` text is a substring of one line: equal to the line
   (reminder text removed) it accounts for the whole line, shorter it notes a part the definition leaves out
   of a line it implements.
@@ -349,6 +351,8 @@ def units(card: CardDef) -> int:
     count = 0
     mana_costs: set[str] = set()
     static_affects: set[str] = set()
+    gets: set[str] = set()  # the keys of P/T and keyword statics: "gets +1/+1 and has ..."
+    granting: list[str] = []  # the keys of grant_abilities statics
     for ability in card.abilities:
         if _does_nothing(ability):
             continue
@@ -364,14 +368,25 @@ def units(card: CardDef) -> int:
         if ability.kind == "activated" and "mana" in ability.spec:
             # one line per cost ("{T}: Add {W} or {U}"); a spending restriction (106.6) is a line's own
             mana_costs.add(str(ability.spec["activated"]) + repr(ability.spec.get("spend_only")))
-        elif ability.kind == "static" and ability.spec.get("static") in ("choose_as_enters", "exile_as_enters"):
+        elif ability.kind == "static" and ability.spec.get("static") in (
+            "choose_as_enters", "exile_as_enters", "instead_of_countering"
+        ):
             count += 1  # "As this enters, choose / exile ...": a line of its own (614.12), whatever else is static
         elif ability.kind == "static":
             value = ability.spec.get("value")  # a static on players ("Players can't gain life.") affects them
             affects = ("players", value["players"]) if isinstance(value, dict) and "players" in value else None
-            static_affects.add(repr((affects or ability.spec.get("affects"), ability.spec.get("condition"))))
+            key = repr((affects or ability.spec.get("affects"), ability.spec.get("condition")))
+            if ability.spec.get("static") == "grant_abilities":
+                granting.append(key)  # 'Equipped creature has "..."': see below
+            else:
+                static_affects.add(key)
+                if ability.spec.get("static") in ("pump", "grant", "set_pt"):
+                    gets.add(key)
         else:
             count += 1
+    # a granted ability is a line of its own, unless it shares one with what the creature gets ("it gets +1/+1 and
+    # has '...'"): "doesn't untap" and "has '...'" of one Aura are two lines
+    count += sum(1 for key in granting if key not in gets)
     return count + len(mana_costs) + len(static_affects)
 
 
