@@ -188,6 +188,7 @@ class GameObject:
     mana_spent: Counter[str] = field(default_factory=Counter)
     is_copy: bool = False
     paid_additional: tuple[str, ...] = ()
+    entered_x: int = 0  # rule 107.3m: the X chosen for the spell that became this permanent (its own X is 0)
     cast_from: str = ""  # the zone a spell was cast from (rebound: only from the hand, rule 702.88a)
     chosen: str | None = None  # rule 614.12c: the anchor word chosen as this permanent entered (anchors.py)
     half: int | None = None  # the half of a split card being cast (709.3): only its characteristics exist

@@ -161,6 +161,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "may": {"then": "effect!", "question": "str"},
     "pay_any_life": {"then": "effect!"},  # rules 608.2d, 119.4: X in then is the life paid (handreveal.py)
     "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
+    "put_from_hand": {"n": "amount", "filter": "filter"},  # rule 110.4a: up to N permanent cards (fromhand.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana_produced",
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
@@ -673,7 +674,7 @@ def _entering_counters(c: Checker, v: Any, what: str, parent: Any, key: str | No
         _counter(c, kind, what, v, kind)
         if isinstance(n, dict) and set(n) == {"greatest_power"}:
             c.check("filter", n["greatest_power"], f"{what} (greatest_power)", n, "greatest_power")
-        else:
+        elif n != "X":  # "enters with X +1/+1 counters": the X of its spell (107.3m)
             _int(c, n, what, v, kind)
 
 

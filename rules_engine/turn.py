@@ -18,6 +18,7 @@ from rules_engine import (
     eachtarget,  # noqa: F401  (registers "for each target ...", rules 601.2c, 608.2b, with the interpreter)
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
+    fromhand,  # noqa: F401  (registers "put up to N permanent cards from your hand onto the battlefield", 110.4a)
     granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
     handreveal,  # noqa: F401  (registers "pay any amount of life", "reveals N cards from their hand", 119.4, 701.20a)
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)

@@ -2106,6 +2106,16 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("same-name-graveyard-skipped", "701.23a", "effects.py",
            "        public = [c for c in seat.graveyard if c.card.definition.name == name]",
            "        public = []"),
+    # a [−X] loyalty cost (107.3a, 606.4) and "put permanent cards from your hand onto the battlefield" (110.4a)
+    Mutant("loyalty-x-not-in-effect", "107.3a", "loyalty_x.py",
+           '    fixed = {key: with_x(spec[key], answer) for key in ("targets", "effect") if key in spec}',
+           "    fixed: dict[str, Any] = {}"),
+    Mutant("loyalty-x-not-removed", "606.4", "loyalty_x.py",
+           "replace(cost, loyalty=-answer, loyalty_x=False)", "replace(cost, loyalty=0, loyalty_x=False)"),
+    Mutant("from-hand-any-card", "110.4a", "fromhand.py",
+           "        if not is_permanent_card(game, card):", "        if False:"),
+    Mutant("entering-x-always-zero", "107.3m", "replacement.py",
+           "        return new.entered_x\n", "        return 0\n"),
 )
 
 
