@@ -1679,11 +1679,16 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
                 game.log(f"{narr.obj(game, card)} возвращается")
                 game.move(card, str(v.get("to", "battlefield")), controller=who)
         return
+    # "a nonland card of an opponent's choice": that opponent, chosen as it resolves (800.4g), makes the choice
+    # among the cards there now, not a target (608.2d); you choose only which opponent
+    chooser = choose_opponent(game, who, ctx.source, "кто выбирает карту") if v.get("chooser") == "opponent" else who
     if len(pool) == 1:
         chosen = pool[0]
     else:
-        answer = game.decide("choose_card", who, "какую карту выбрать?", ctx.source)
+        answer = game.decide("choose_card", chooser, "какую карту выбрать?", ctx.source)
         chosen = _pick(game, pool, answer, "подходящая карта", "608.2c")
+    if chooser != who:
+        game.log(f"{narr.player(chooser)} выбирает {narr.obj(game, chosen)}")
     game.log(f"{narr.obj(game, chosen)} возвращается")
     game.move(chosen, str(v.get("to", "battlefield")), controller=who)
 

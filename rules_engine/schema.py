@@ -188,7 +188,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool",
                        "top_after_shuffle": "bool"},
-    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool"},  # all: every such card
+    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool",  # all: every such card
+                    "chooser": "return_chooser"},  # chooser: opponent — "a card of an opponent's choice" (608.2d)
     "turn_face_down": "ref",
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
@@ -992,6 +993,7 @@ _CHECKERS: dict[str, Check] = {
     "delayed_duration": _one_of({"this_turn"}, "duration"),
     "targets": lambda c, v, what, parent, key: c.targets(v, what),
     "controller_word": _one_of({"you", "opponent", "defending_player"}, "player"),
+    "return_chooser": _one_of({"you", "opponent"}, "chooser"),
     "must_be_blocked_value": lambda c, v, what, parent, key: c.keys(v, {"all": "bool"}, what),
     "unless_value": lambda c, v, what, parent, key: c.keys(v, {"unless_control": "filter!"}, what),
     "life_lost_condition": lambda c, v, what, parent, key: c.keys(v, {"players": "whose", "at_least": "int"}, what),

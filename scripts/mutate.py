@@ -2116,6 +2116,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "        if not is_permanent_card(game, card):", "        if False:"),
     Mutant("entering-x-always-zero", "107.3m", "replacement.py",
            "        return new.entered_x\n", "        return 0\n"),
+    Mutant("return-card-chooser-ignored", "608.2d", "effects.py",
+           'if v.get("chooser") == "opponent" else who', "if False else who"),
 )
 
 
