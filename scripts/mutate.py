@@ -2118,6 +2118,11 @@ MUTANTS: tuple[Mutant, ...] = (
            "        return new.entered_x\n", "        return 0\n"),
     Mutant("return-card-chooser-ignored", "608.2d", "effects.py",
            'if v.get("chooser") == "opponent" else who', "if False else who"),
+    # delve isn't an alternative cost (702.66a, 118.9): treated as one, it would be lost when casting without paying
+    Mutant("delve-as-alternative-cost", "702.66a", "stack.py",
+           'cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))',
+           'cost, delved = delve.reduce(game, player, card_obj, cost, None if params.get("without_paying") '
+           'else params.get("delve"))'),
 )
 
 
