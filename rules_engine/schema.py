@@ -171,6 +171,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
     "clash": {"then": "effect"},
     "nothing": "none",
+    "win_game": "player_you",  # rule 104.2b: "you win the game" (winning.py)
     "champion": {"filter": "filter"},
     "return_linked": "link",
     "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
@@ -340,6 +341,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "paid": "str",
     "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
     "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
+    "control_at_least": "control_count",  # {n, filter}: "if you control four or more creatures named X" (603.4)
     "event_object_is": "filter",  # "..., if it's a creature": the event's permanent, on triggering and resolving
     **HISTORY_CONDITIONS,
 }
@@ -994,6 +996,8 @@ _CHECKERS: dict[str, Check] = {
     "targets": lambda c, v, what, parent, key: c.targets(v, what),
     "controller_word": _one_of({"you", "opponent", "defending_player"}, "player"),
     "return_chooser": _one_of({"you", "opponent"}, "chooser"),
+    "player_you": _one_of({"you"}, "player"),
+    "control_count": lambda c, v, what, parent, key: c.keys(v, {"n": "int", "filter": "filter!"}, what),
     "must_be_blocked_value": lambda c, v, what, parent, key: c.keys(v, {"all": "bool"}, what),
     "unless_value": lambda c, v, what, parent, key: c.keys(v, {"unless_control": "filter!"}, what),
     "life_lost_condition": lambda c, v, what, parent, key: c.keys(v, {"players": "whose", "at_least": "int"}, what),

@@ -29,6 +29,7 @@ from rules_engine import (
     stack,
     tapping,
     teams,
+    winning,  # noqa: F401  (registers "you win the game", rule 104.2b)
     triggers,
 )
 from rules_engine import log as narr

@@ -2123,6 +2123,11 @@ MUTANTS: tuple[Mutant, ...] = (
            'cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))',
            'cost, delved = delve.reduce(game, player, card_obj, cost, None if params.get("without_paying") '
            'else params.get("delve"))'),
+    Mutant("win-game-no-loser", "104.2b", "winning.py",
+           "            game.players[name].lost = True\n", "            pass\n"),
+    Mutant("control-at-least-always", "603.4", "triggers.py",
+           '        return control_count(game, cond["control_at_least"]["filter"], controller, source) >= int(',
+           '        return True or control_count(game, cond["control_at_least"]["filter"], controller, source) >= int('),
 )
 
 
