@@ -32,7 +32,7 @@ def announce(
     if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
         raise IllegalAction(f"X — целое число не меньше 0, а не {answer!r}", "107.1")
     game.log(f"Для способности −X объекта {narr.obj(game, obj)} объявлено X = {answer}")
-    fixed = {key: with_x(spec[key], answer) for key in ("targets", "effect") if key in spec}
+    fixed: dict[str, Any] = {key: with_x(spec[key], answer) for key in ("targets", "effect") if key in spec}
     return replace(cost, loyalty=-answer, loyalty_x=False), {**spec, **fixed}, answer
 
 

@@ -526,9 +526,9 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     ability = find_ability(game, obj, params.get("ability"))
     spec = ability.spec
     cost = costs.parse(str(spec.get("activated", "")))
-    announced = None
+    loyalty_x_value = None
     if cost.loyalty_x:  # "[−X]": X announced, then paid as that many loyalty counters removed (107.3a, 606.4)
-        cost, spec, announced = loyalty_x.announce(game, obj, cost, spec, params)
+        cost, spec, loyalty_x_value = loyalty_x.announce(game, obj, cost, spec, params)
     is_mana = "mana" in spec
     if cost.loyalty is not None or spec.get("timing") == "sorcery":
         if not sorcery_timing(game, player):
@@ -539,7 +539,7 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     # rule 602.5b: "Activate only if ..." (formidable: creatures you control have total power 8 or greater)
     if spec.get("condition") and not triggers.check_condition(game, spec["condition"], obj, None):
         raise IllegalAction("условие активации этой способности не выполнено", "602.5b")
-    x = announced if announced is not None else 0
+    x = loyalty_x_value if loyalty_x_value is not None else 0
     if any(part.variable for part in cost.objects):  # "remove one or more counters": X announced first (601.2b)
         cost, spec, x = _announce_counter_x(cost, spec, params)
     costs.check(game, cost, obj, player)

@@ -29,8 +29,8 @@ from rules_engine import (
     stack,
     tapping,
     teams,
-    winning,  # noqa: F401  (registers "you win the game", rule 104.2b)
     triggers,
+    winning,  # noqa: F401  (registers "you win the game", rule 104.2b)
 )
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError

@@ -2108,7 +2108,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "        public = []"),
     # a [−X] loyalty cost (107.3a, 606.4) and "put permanent cards from your hand onto the battlefield" (110.4a)
     Mutant("loyalty-x-not-in-effect", "107.3a", "loyalty_x.py",
-           '    fixed = {key: with_x(spec[key], answer) for key in ("targets", "effect") if key in spec}',
+           '    fixed: dict[str, Any] = {key: with_x(spec[key], answer) for key in ("targets", "effect") if key in spec}',
            "    fixed: dict[str, Any] = {}"),
     Mutant("loyalty-x-not-removed", "606.4", "loyalty_x.py",
            "replace(cost, loyalty=-answer, loyalty_x=False)", "replace(cost, loyalty=0, loyalty_x=False)"),
