@@ -2108,8 +2108,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "        public = []"),
     # a [−X] loyalty cost (107.3a, 606.4) and "put permanent cards from your hand onto the battlefield" (110.4a)
     Mutant("loyalty-x-not-in-effect", "107.3a", "loyalty_x.py",
-           '    fixed: dict[str, Any] = {key: with_x(spec[key], answer) for key in ("targets", "effect") if key in spec}',
-           "    fixed: dict[str, Any] = {}"),
+           "{key: with_x(spec[key], answer) for key", "{key: spec[key] for key"),
     Mutant("loyalty-x-not-removed", "606.4", "loyalty_x.py",
            "replace(cost, loyalty=-answer, loyalty_x=False)", "replace(cost, loyalty=0, loyalty_x=False)"),
     Mutant("from-hand-any-card", "110.4a", "fromhand.py",
@@ -2127,7 +2126,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
            '        return control_count(game, cond["control_at_least"]["filter"], controller, source) >= int(',
-           '        return True or control_count(game, cond["control_at_least"]["filter"], controller, source) >= int('),
+           '        return True or control_count(game, cond["control_at_least"]["filter"], controller, source) >= '
+           'int('),
 )
 
 
