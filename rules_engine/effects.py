@@ -911,8 +911,9 @@ def _copy_originals(ctx: Context, ref: Any) -> list[GameObject | Snapshot]:
 @effect("become_copy")
 def _become_copy(ctx: Context, v: dict[str, Any]) -> None:
     """Rule 707.1 / 707.4: each permanent ``what`` becomes a copy of ``of`` (its copiable values now, locked:
-    707.2b), with the exceptions (707.9); "until end of turn" or for good. It stays the same object."""
-    originals = objects(ctx, v["of"])
+    707.2b), with the exceptions (707.9); "until end of turn" or for good. It stays the same object. The event's
+    card that has left its zone since ("become a copy of that card") is copied as it last existed there (608.2h)."""
+    originals = _copy_originals(ctx, v["of"])
     if not originals:
         return  # the object to copy is gone (an illegal target): nothing to copy
     original = originals[0]

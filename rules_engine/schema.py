@@ -811,6 +811,7 @@ COPY_EXCEPT: dict[str, str] = {
     "add_supertypes": "supertypes",
     "remove_supertypes": "supertypes",
     "name": "str",
+    "name_ru": "str",  # the Russian name the copy has then (the log's), with name
     "keywords": "keywords",
     "this_ability": "bool",
     "abilities": "abilities",

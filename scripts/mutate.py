@@ -2122,6 +2122,9 @@ MUTANTS: tuple[Mutant, ...] = (
            'cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))',
            'cost, delved = delve.reduce(game, player, card_obj, cost, None if params.get("without_paying") '
            'else params.get("delve"))'),
+    Mutant("become-copy-no-last-known", "608.2h", "effects.py",
+           '    originals = _copy_originals(ctx, v["of"])\n    if not originals:\n        return  # the object to copy',
+           '    originals = list(objects(ctx, v["of"]))\n    if not originals:\n        return  # the object to copy'),
     Mutant("win-game-no-loser", "104.2b", "winning.py",
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
