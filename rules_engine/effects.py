@@ -87,6 +87,10 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
                 return []
             you, filt = whose[0], {**filt, "controller": "you"}
         return [o for o in game.battlefield if matches(game, o, game.chars(o), filt, you, source)]
+    if isinstance(ref, dict) and "owner_of" in ref:  # "that player": whose graveyard a card went to (404.2, 108.3)
+        owned = objects(ctx, ref["owner_of"])
+        snap = None if owned else _target_lki(ctx, ref["owner_of"])
+        return [o.owner for o in owned] or ([snap.card.owner] if snap is not None else [])
     if isinstance(ref, dict) and "controller_of" in ref:  # "that creature's controller" (LKI if it left)
         inner = str(ref["controller_of"])
         if inner == "that":

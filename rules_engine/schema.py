@@ -551,6 +551,9 @@ def _ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
         if "controller_of" in v:  # of a target, or of "that" object of a delayed trigger (LKI)
             c.keys(v, {"controller_of": "target_ref_or_that!"}, f"{what} (controller_of)")
             return
+        if "owner_of" in v:  # "that player": the owner of the event's card (its graveyard's player, 404.2)
+            c.keys(v, {"owner_of": "ref!"}, f"{what} (owner_of)")
+            return
         raise c.fail(v, f"{what}: a reference mapping is {{all: FILTER}} or {{controller_of: target}}, not {v!r}")
     if isinstance(v, str) and (_TARGET_REF.match(v) or v in SIMPLE_REFS):
         return
