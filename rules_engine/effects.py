@@ -26,6 +26,7 @@ from rules_engine import (
     countering,
     defending,
     history,
+    landplays,
     life,
     playfrom,
     power_among,
@@ -1556,7 +1557,7 @@ def play_without_paying(ctx: Context, obj: GameObject) -> GameObject | None:
         return None
     params: dict[str, Any] = dict(answer) if isinstance(answer, dict) else {}
     if game.chars(obj).is_("Land"):
-        if not teams.is_active(game, who) or game.players[who].land_plays >= 1:
+        if not teams.is_active(game, who) or game.players[who].land_plays >= landplays.allowance(game, who):
             game.log(f"{narr.player(who)} не может сейчас сыграть землю: карта остается в изгнании")
             return None
         game.players[who].land_plays += 1

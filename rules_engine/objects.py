@@ -259,6 +259,7 @@ class Player:
     left: bool = False  # has left the game (rule 800.4a): its objects are gone, the game goes on
     drew_from_empty_library: bool = False
     land_plays: int = 0
+    extra_land_plays: int = 0  # rule 305.2: "you may play an additional land this turn" (landplays.py), this turn
     team: Team | None = None
 
     @property

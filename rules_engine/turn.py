@@ -204,6 +204,7 @@ def _new_turn(game: Game) -> None:
     game.delayed_triggers = [d for d in game.delayed_triggers if not d.this_turn]
     for p in game.players.values():
         p.land_plays = 0
+        p.extra_land_plays = 0  # rule 305.2: an effect "this turn" ends with the turn
     game.step = "untap"
     game.log(f"=== Ход {game.turn}: {narr.player(game.active)} ===")
     for obj in game.battlefield:  # rule 502.3: each active player untaps their permanents (805.4)
