@@ -24,6 +24,7 @@ from rules_engine import (
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
     looking,  # noqa: F401  (registers look_at_top and reveal_until, rules 608.2c, 701.20a)
+    maydiscard,  # noqa: F401  (registers "you may discard a card. If you do, ...", rule 608.2c)
     ontop,  # noqa: F401  (registers "put ... on top of your library", rule 401.4, with the interpreter)
     sba,
     stack,

@@ -2132,6 +2132,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "    return 1 + game.players[player].extra_land_plays", "    return 1"),
     Mutant("additional-land-kept", "305.2", "turn.py",
            "        p.extra_land_plays = 0  # rule 305.2", "        pass  # rule 305.2"),
+    Mutant("may-discard-skips-discard", "608.2c", "maydiscard.py",
+           '    run(ctx, {"discard": {"n": v.get("n", 1), "player": "you"}})\n', ""),
     Mutant("win-game-no-loser", "104.2b", "winning.py",
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
