@@ -153,6 +153,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         if ctx.about and not found:
             game.log("Того объекта больше нет в зоне, где он был: на него способность не действует (правило 603.7c)")
         return found
+    if text == "sacrificed":  # gone: only its last known information counts (an amount's toughness_of)
+        return []
     if text == "made":
         live_made = [game.find(o.oid) for o in ctx.made]
         return [o for o in live_made if o is not None]
@@ -200,7 +202,11 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         objs = objects(ctx, ref)
         event = ctx.event
         left = event is not None and event.kind == "zone_change" and event.from_zone == "battlefield"
-        if ref == "it" and event is not None and left and event.lki is not None:
+        if ref == "sacrificed":  # "gains life equal to that creature's toughness": the sacrificed one (608.2h)
+            if not ctx.sacrificed:
+                return 0
+            chars = ctx.sacrificed[0].chars
+        elif ref == "it" and event is not None and left and event.lki is not None:
             chars = event.lki.chars  # rules 603.10a, 608.2h: "its power" when it died is as it last existed there
         elif objs:
             chars = game.chars(objs[0])

@@ -40,6 +40,7 @@ class Context:
     dealt: int = 0  # the damage its damage effects have dealt so far: "the damage dealt this way" (608.2c)
     discarded: dict[str, int] = field(default_factory=dict)  # cards each player discarded by it so far (608.2c)
     each: str | None = None  # the player an effect for several players is doing its part for ("that player")
+    sacrificed: list[Snapshot] = field(default_factory=list)  # "that creature" of an edict, as it last existed
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)

@@ -34,6 +34,7 @@ _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player",
      "defending_player",  # rules 506.2, 508.5
+     "sacrificed",  # the creature this effect's sacrifice_chosen sacrificed, as it last existed (608.2h)
      "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
      "each_target",  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
      "this_card"}  # the source card wherever it is now, while it is the same object (113.6m, 400.7)

@@ -2134,6 +2134,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "        p.extra_land_plays = 0  # rule 305.2", "        pass  # rule 305.2"),
     Mutant("may-discard-skips-discard", "608.2c", "maydiscard.py",
            '    run(ctx, {"discard": {"n": v.get("n", 1), "player": "you"}})\n', ""),
+    Mutant("sacrificed-not-remembered", "608.2h", "edicts.py",
+           "            ctx.sacrificed.append(game.snapshot(obj))", "            pass"),
     Mutant("win-game-no-loser", "104.2b", "winning.py",
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
