@@ -540,11 +540,17 @@ def _add_types(ctx: Context, v: dict[str, Any]) -> None:
 def _control(ctx: Context, v: dict[str, Any]) -> None:
     game = ctx.game
     found = objects(ctx, v.get("on", "target"))
+    gainer = ctx.controller
+    if "to" in v:  # "target opponent gains control of this": that player, not the effect's controller (613.1b)
+        whom = players(ctx, v["to"])
+        if not whom:
+            return
+        gainer = whom[0]
     spells = [o for o in found if o.zone == "stack"]
     for spell in spells:  # a spell's controller changes; the permanent it becomes enters under them
-        spell.controller = ctx.controller
+        spell.controller = gainer
         game.touch()
-        game.log(f"{narr.player(ctx.controller)} получает контроль над заклинанием {narr.obj(game, spell)}")
+        game.log(f"{narr.player(gainer)} получает контроль над заклинанием {narr.obj(game, spell)}")
     if spells and len(spells) == len(found):
         return
     for obj in found:
@@ -553,7 +559,7 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
         ctx,
         "2",
         "control",
-        {"controller": ctx.controller},
+        {"controller": gainer},
         v.get("on", "target"),
         v.get("duration", "permanent"),
     )

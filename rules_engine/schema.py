@@ -120,7 +120,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "set_types": {"types": "types!", "subtypes": "strs", **_ON},
     "add_types": {"types": "types", "subtypes": "strs", **_ON},
     "set_subtypes": {"subtypes": "strs!", **_ON},
-    "gain_control": dict(_ON),
+    "gain_control": {**_ON, "to": "ref"},  # to: "target opponent gains control of this" (613.1b)
     "draw": {"n": "amount", "player": "ref"},
     "discard": {"n": "amount_or_all", "player": "ref"},  # all: "discard your hand"
     "gain_life": {"n": "amount", "player": "ref"},

@@ -536,6 +536,9 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
             raise IllegalAction("эту способность можно активировать только как волшебство", rule)
         if cost.loyalty is not None and obj.oid in game.loyalty_used:
             raise IllegalAction("способность верности этого мироходца уже активирована в этом ходу", "606.3")
+    # rule 602.5b: "Activate only during your turn": at any time in it, with priority — in response too
+    if spec.get("timing") == "your_turn" and not teams.is_active(game, player):
+        raise IllegalAction("эту способность можно активировать только во время своего хода", "602.5b")
     # rule 602.5b: "Activate only if ..." (formidable: creatures you control have total power 8 or greater)
     if spec.get("condition") and not triggers.check_condition(game, spec["condition"], obj, None):
         raise IllegalAction("условие активации этой способности не выполнено", "602.5b")
