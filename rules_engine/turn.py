@@ -27,6 +27,7 @@ from rules_engine import (
     maydiscard,  # noqa: F401  (registers "you may discard a card. If you do, ...", rule 608.2c)
     ontop,  # noqa: F401  (registers "put ... on top of your library", rule 401.4, with the interpreter)
     sba,
+    spare,  # noqa: F401  (registers "chooses up to two creatures, then sacrifices the rest", rule 701.21a)
     stack,
     tapping,
     teams,

@@ -265,6 +265,7 @@ EFFECT_NAMES = frozenset(
         "win_game",  # you: "you win the game"; each opponent loses (104.2b, 104.3h; winning.py)
         "additional_land",  # {n}: you may play N more lands this turn (305.2; landplays.py)
         "may_discard",  # {n, then}: "you may discard a card. If you do, draw a card" (608.2c; maydiscard.py)
+        "sacrifice_rest",  # {player, keep, filter}: keeps up to N chosen, sacrifices the rest (701.21a; spare.py)
         "put_from_hand",  # {n, filter}: up to N permanent cards of your hand onto the battlefield, face up (110.4a)
     }
 )

@@ -2139,6 +2139,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("your-turn-activation-anytime", "602.5b", "stack.py",
            'if spec.get("timing") == "your_turn" and not teams.is_active(game, player):', "if False:"),
     Mutant("gain-control-to-ignored", "613.1b", "effects.py", "        gainer = whom[0]\n", "        pass\n"),
+    Mutant("sacrifice-rest-spares-all", "701.21a", "spare.py",
+           "        for obj in [o for o in pool if o not in spared]:", "        for obj in []:"),
     Mutant("win-game-no-loser", "104.2b", "winning.py",
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
