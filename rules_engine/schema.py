@@ -172,6 +172,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
     "clash": {"then": "effect"},
     "nothing": "none",
+    "return_chosen": {"filter": "filter"},  # "return a creature you control to its owner's hand" (spare.py)
     "sacrifice_rest": {"player": "ref", "keep": "amount", "filter": "filter"},  # rule 701.21a (spare.py)
     "may_discard": {"n": "amount", "then": "effect!"},  # rule 608.2c: "you may discard a card. If you do, ..."
     "additional_land": {"n": "int"},  # rule 305.2: "you may play an additional land this turn" (landplays.py)

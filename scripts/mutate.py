@@ -2141,6 +2141,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("gain-control-to-ignored", "613.1b", "effects.py", "        gainer = whom[0]\n", "        pass\n"),
     Mutant("sacrifice-rest-spares-all", "701.21a", "spare.py",
            "        for obj in [o for o in pool if o not in spared]:", "        for obj in []:"),
+    Mutant("return-chosen-never-itself", "608.2d", "spare.py",
+           "        o for o in game.battlefield\n        if game.controller(o) == who and matches(",
+           "        o for o in game.battlefield\n"
+           "        if o.oid != ctx.source.oid and game.controller(o) == who and matches("),
     Mutant("win-game-no-loser", "104.2b", "winning.py",
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
