@@ -196,17 +196,18 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         return literal if pt is not None else max(0, literal)
     if expr == "X":
         value = ctx.x
+    elif isinstance(expr, dict) and "sacrificed" in (expr.get("power_of"), expr.get("toughness_of")):
+        # "gains life equal to that creature's toughness": the one sacrificed, as it last existed (608.2h)
+        gone = ctx.sacrificed[0].chars if ctx.sacrificed else None
+        stat = None if gone is None else gone.power if "power_of" in expr else gone.toughness
+        value = stat or 0
     elif isinstance(expr, dict) and ("power_of" in expr or "toughness_of" in expr):
         key = "power_of" if "power_of" in expr else "toughness_of"
         ref = expr[key]
         objs = objects(ctx, ref)
         event = ctx.event
         left = event is not None and event.kind == "zone_change" and event.from_zone == "battlefield"
-        if ref == "sacrificed":  # "gains life equal to that creature's toughness": the sacrificed one (608.2h)
-            if not ctx.sacrificed:
-                return 0
-            chars = ctx.sacrificed[0].chars
-        elif ref == "it" and event is not None and left and event.lki is not None:
+        if ref == "it" and event is not None and left and event.lki is not None:
             chars = event.lki.chars  # rules 603.10a, 608.2h: "its power" when it died is as it last existed there
         elif objs:
             chars = game.chars(objs[0])

@@ -935,7 +935,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "one-land-per-turn",
         "305.2",
         "actions.py",
-        "if game.players[player].land_plays >= 1:",
+        "if game.players[player].land_plays >= landplays.allowance(game, player):",
         "if False:",
     ),
     Mutant(
