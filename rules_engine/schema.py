@@ -54,6 +54,7 @@ FILTER: dict[str, str] = {
     "not_colors": "colors",
     "multicolored": "bool",
     "greatest_mana_value": "bool",  # "the creature with the highest mana value" (202.3; greatest.py)
+    "greatest_toughness": "bool",  # "the creature with the greatest toughness or tied": among all creatures (208.1)
     "monocolored": "bool",  # rule 105.2a: exactly one colour
     "controller": "controller_word",  # you | opponent | defending_player (506.2, 508.5)
     "other": "bool",
