@@ -284,9 +284,8 @@ def matches(
         rest = {k: v for k, v in filt.items() if k != "greatest_mana_value"}
         pool = [o for o in game.battlefield if matches(game, o, game.chars(o), rest, you, source)]
         return obj in greatest.keep_greatest_mana_value(pool, None, game)
-    if filt.get("greatest_toughness") and (chars.toughness or 0) < greatest.top_toughness(game):
-        return False  # "the creature with the greatest toughness or tied" among all creatures (CR 208.1)
-    return True
+    # "the creature with the greatest toughness or tied" among all creatures (CR 208.1)
+    return not filt.get("greatest_toughness") or (chars.toughness or 0) >= greatest.top_toughness(game)
 
 
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})

@@ -2146,8 +2146,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "        o for o in game.battlefield\n"
            "        if o.oid != ctx.source.oid and game.controller(o) == who and matches("),
     Mutant("greatest-toughness-ignored", "208.1", "layers.py",
-           '    if filt.get("greatest_toughness") and (chars.toughness or 0) < greatest.top_toughness(game):',
-           "    if False:"),
+           '    return not filt.get("greatest_toughness") or (chars.toughness or 0) >= greatest.top_toughness(game)',
+           "    return True"),
     Mutant("win-game-no-loser", "104.2b", "winning.py",
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
