@@ -236,6 +236,8 @@ def matches(
         return False
     if "token" in filt and obj.card.is_token != bool(filt["token"]):
         return False
+    if "face_down" in filt and obj.face_down != bool(filt["face_down"]):
+        return False  # rule 708.2: "face-up nontoken creatures"
     if "tapped" in filt and obj.tapped != bool(filt["tapped"]):
         return False
     if "mana_value_at_most" in filt:

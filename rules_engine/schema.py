@@ -63,6 +63,7 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "owner": "you_or_opponent",  # "permanents you own"
     "tapped": "bool",
+    "face_down": "bool",  # "face-up creatures you control": face_down: false (708.2)
     "mana_value_at_most": "int_or_count",  # a number, X or {count: FILTER}: "X or less, where X is the number of"
     "mana_value": "int_or_count",  # exactly: "each creature card with mana value X"
     "mana_value_at_least": "int",

@@ -2148,6 +2148,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("greatest-toughness-ignored", "208.1", "layers.py",
            '    return not filt.get("greatest_toughness") or (chars.toughness or 0) >= greatest.top_toughness(game)',
            "    return True"),
+    Mutant("face-down-filter-ignored", "708.2", "layers.py",
+           '    if "face_down" in filt and obj.face_down != bool(filt["face_down"]):', "    if False:"),
     Mutant("win-game-no-loser", "104.2b", "winning.py",
            "            game.players[name].lost = True\n", "            pass\n"),
     Mutant("control-at-least-always", "603.4", "triggers.py",
