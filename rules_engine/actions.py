@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, copies, playfrom, spending, stack, teams, triggers, turn
+from rules_engine import combat, copies, landplays, playfrom, spending, stack, teams, triggers, turn
 from rules_engine import log as narr
 from rules_engine import targets as tg
 from rules_engine.errors import DecisionMissing, IllegalAction, ScriptError
@@ -102,7 +102,7 @@ def _play_land(game: Game, player: str, ref: str) -> None:
         raise IllegalAction("землю можно сыграть только в свой ход", "305.3")
     if not stack.sorcery_timing(game, player):
         raise IllegalAction("землю играют в свою главную фазу при пустом стеке", "305.1")
-    if game.players[player].land_plays >= 1:
+    if game.players[player].land_plays >= landplays.allowance(game, player):
         raise IllegalAction("в этом ходу земля уже сыграна", "305.2")
     game.players[player].land_plays += 1
     game.log(f"{narr.player(player)} играет землю {narr.obj(game, hand[0])}")

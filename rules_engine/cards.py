@@ -396,8 +396,8 @@ def parse_ability(raw: Any, default_name: str, where: str) -> AbilityDef:
             c.check("spend_only", raw["spend_only"], "spend_only", raw, "spend_only")
         if "mana_times" in raw:  # "Add {G} for each ...": an amount (rule 106.1)
             c.check("amount", raw["mana_times"], "mana_times", raw, "mana_times")
-        if "timing" in raw and raw["timing"] != "sorcery":
-            raise c.fail(raw, f"timing: sorcery is the only one known, not {raw['timing']!r}", "timing")
+        if "timing" in raw and raw["timing"] not in ("sorcery", "your_turn"):  # your_turn: 602.5b
+            raise c.fail(raw, f"timing: sorcery or your_turn, not {raw['timing']!r}", "timing")
         if "zone" in raw and raw["zone"] not in ("battlefield", "hand"):
             raise c.fail(raw, f"zone: battlefield or hand, not {raw['zone']!r}", "zone")
         check_spell_spec(spec, where, need_effect="mana" not in raw)

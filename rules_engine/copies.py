@@ -60,7 +60,8 @@ def with_exceptions(values: CardDef, exc: dict[str, Any] | None, *, this_ability
             exc.get("remove_supertypes", [])
         )
     if "name" in exc:
-        changes["name"] = changes["name_ru"] = str(exc["name"])
+        changes["name"] = str(exc["name"])
+        changes["name_ru"] = str(exc.get("name_ru", exc["name"]))
     for keyword in exc.get("keywords", []):
         if isinstance(keyword, dict):
             keywords.update(keyword)

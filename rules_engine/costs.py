@@ -39,6 +39,7 @@ class Cost:
     loyalty: int | None = None
     discard_self: bool = False
     objects: tuple[ObjectCost, ...] = ()
+    loyalty_x: bool = False  # rule 107.3a: a [−X] loyalty cost, X announced as the ability is activated
 
 
 
@@ -50,7 +51,7 @@ def parse(text: str) -> Cost:
     tap = untap = sacrifice = False
     life = discard = 0
     loyalty: int | None = None
-    discard_self = False
+    discard_self = loyalty_x = False
     objects: list[ObjectCost] = []
     for raw in str(text).split(","):
         part = raw.strip()
@@ -70,13 +71,17 @@ def parse(text: str) -> Cost:
             objects.append(found)
         elif part.lower().startswith("discard"):
             discard = int(part.split()[1]) if len(part.split()) > 1 else 1
+        elif part in ("-X", "−X"):  # rule 107.3a: "[−X]", the number announced as it is activated
+            loyalty_x = True
         elif _LOYALTY.match(part) and (part.startswith(("+", "-")) or part == "0"):
             loyalty = int(part)
         elif part.startswith("{"):
             mana += part
         else:
             raise EngineError(f"unknown cost part {part!r}")
-    return Cost(parse_cost(mana), tap, untap, sacrifice, life, discard, loyalty, discard_self, tuple(objects))
+    return Cost(
+        parse_cost(mana), tap, untap, sacrifice, life, discard, loyalty, discard_self, tuple(objects), loyalty_x
+    )
 
 
 def _filter(cost: ObjectCost) -> dict[str, Any]:

@@ -49,4 +49,5 @@ def _sacrifice_chosen(ctx: Context, v: dict[str, Any]) -> None:
         game.log(f"{narr.player(player)} приносит в жертву {narr.obj(game, obj)}")
     for _, obj in chosen:
         if obj.zone == "battlefield":
+            ctx.sacrificed.append(game.snapshot(obj))  # "its toughness": as it last existed there (608.2h)
             game.move(obj, "graveyard")

@@ -26,6 +26,7 @@ from rules_engine import (
     countering,
     defending,
     history,
+    landplays,
     life,
     playfrom,
     power_among,
@@ -87,6 +88,10 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
                 return []
             you, filt = whose[0], {**filt, "controller": "you"}
         return [o for o in game.battlefield if matches(game, o, game.chars(o), filt, you, source)]
+    if isinstance(ref, dict) and "owner_of" in ref:  # "that player": whose graveyard a card went to (404.2, 108.3)
+        owned = objects(ctx, ref["owner_of"])
+        snap = None if owned else _target_lki(ctx, ref["owner_of"])
+        return [o.owner for o in owned] or ([snap.card.owner] if snap is not None else [])
     if isinstance(ref, dict) and "controller_of" in ref:  # "that creature's controller" (LKI if it left)
         inner = str(ref["controller_of"])
         if inner == "that":
@@ -150,6 +155,8 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
         if ctx.about and not found:
             game.log("Того объекта больше нет в зоне, где он был: на него способность не действует (правило 603.7c)")
         return found
+    if text == "sacrificed":  # gone: only its last known information counts (an amount's toughness_of)
+        return []
     if text == "made":
         live_made = [game.find(o.oid) for o in ctx.made]
         return [o for o in live_made if o is not None]
@@ -191,6 +198,11 @@ def amount(ctx: Context, expr: Any, pt: str | None = None) -> int:
         return literal if pt is not None else max(0, literal)
     if expr == "X":
         value = ctx.x
+    elif isinstance(expr, dict) and "sacrificed" in (expr.get("power_of"), expr.get("toughness_of")):
+        # "gains life equal to that creature's toughness": the one sacrificed, as it last existed (608.2h)
+        gone = ctx.sacrificed[0].chars if ctx.sacrificed else None
+        stat = None if gone is None else gone.power if "power_of" in expr else gone.toughness
+        value = stat or 0
     elif isinstance(expr, dict) and ("power_of" in expr or "toughness_of" in expr):
         key = "power_of" if "power_of" in expr else "toughness_of"
         ref = expr[key]
@@ -537,25 +549,28 @@ def _add_types(ctx: Context, v: dict[str, Any]) -> None:
 def _control(ctx: Context, v: dict[str, Any]) -> None:
     game = ctx.game
     found = objects(ctx, v.get("on", "target"))
+    gainer = ctx.controller
+    # ``player``: "target opponent / that player gains control of ...": that player, not the effect's controller
+    # (613.1b); a player may gain control of what they already control: a new effect with no visible change
+    if "player" in v:
+        whom = players(ctx, v["player"])
+        if not whom:
+            return
+        gainer = whom[0]
     spells = [o for o in found if o.zone == "stack"]
     for spell in spells:  # a spell's controller changes; the permanent it becomes enters under them
-        spell.controller = ctx.controller
+        spell.controller = gainer
         game.touch()
-        game.log(f"{narr.player(ctx.controller)} получает контроль над заклинанием {narr.obj(game, spell)}")
+        game.log(f"{narr.player(gainer)} получает контроль над заклинанием {narr.obj(game, spell)}")
     if spells and len(spells) == len(found):
         return
     for obj in found:
         obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
-    # ``player``: "that player gains control of ..." — a control effect of this ability for another player (613.1b);
-    # a player may gain control of what they already control: a new effect with no visible change
-    gainer = players(ctx, v["player"]) if "player" in v else [ctx.controller]
-    if not gainer:
-        return
     _continuous(
         ctx,
         "2",
         "control",
-        {"controller": gainer[0]},
+        {"controller": gainer},
         v.get("on", "target"),
         v.get("duration", "permanent"),
     )
@@ -946,8 +961,9 @@ def _copy_originals(ctx: Context, ref: Any) -> list[GameObject | Snapshot]:
 @effect("become_copy")
 def _become_copy(ctx: Context, v: dict[str, Any]) -> None:
     """Rule 707.1 / 707.4: each permanent ``what`` becomes a copy of ``of`` (its copiable values now, locked:
-    707.2b), with the exceptions (707.9); "until end of turn" or for good. It stays the same object."""
-    originals = objects(ctx, v["of"])
+    707.2b), with the exceptions (707.9); "until end of turn" or for good. It stays the same object. The event's
+    card that has left its zone since ("become a copy of that card") is copied as it last existed there (608.2h)."""
+    originals = _copy_originals(ctx, v["of"])
     if not originals:
         return  # the object to copy is gone (an illegal target): nothing to copy
     original = originals[0]
@@ -1637,7 +1653,7 @@ def play_without_paying(ctx: Context, obj: GameObject) -> GameObject | None:
         return None
     params: dict[str, Any] = dict(answer) if isinstance(answer, dict) else {}
     if game.chars(obj).is_("Land"):
-        if not teams.is_active(game, who) or game.players[who].land_plays >= 1:
+        if not teams.is_active(game, who) or game.players[who].land_plays >= landplays.allowance(game, who):
             game.log(f"{narr.player(who)} не может сейчас сыграть землю: карта остается в изгнании")
             return None
         game.players[who].land_plays += 1
@@ -1768,11 +1784,16 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
                 game.log(f"{narr.obj(game, card)} возвращается")
                 game.move(card, str(v.get("to", "battlefield")), controller=who)
         return
+    # "a nonland card of an opponent's choice": that opponent, chosen as it resolves (800.4g), makes the choice
+    # among the cards there now, not a target (608.2d); you choose only which opponent
+    chooser = choose_opponent(game, who, ctx.source, "кто выбирает карту") if v.get("chooser") == "opponent" else who
     if len(pool) == 1:
         chosen = pool[0]
     else:
-        answer = game.decide("choose_card", who, "какую карту выбрать?", ctx.source)
+        answer = game.decide("choose_card", chooser, "какую карту выбрать?", ctx.source)
         chosen = _pick(game, pool, answer, "подходящая карта", "608.2c")
+    if chooser != who:
+        game.log(f"{narr.player(chooser)} выбирает {narr.obj(game, chosen)}")
     game.log(f"{narr.obj(game, chosen)} возвращается")
     game.move(chosen, str(v.get("to", "battlefield")), controller=who)
 

@@ -220,6 +220,7 @@ class Game:
         top: bool = True,
         paid: tuple[str, ...] = (),
         instead: str | None = None,
+        spell_x: int = 0,
     ) -> GameObject:
         """Move an object to a zone; the result is a new object (rule 400.7). Replacement effects may send it
         elsewhere (614.1a); ``instead`` is the moving effect's own "put it into ZONE instead" (614.15)."""
@@ -242,6 +243,7 @@ class Game:
         status: dict[str, Any] = {"face_down": face_down, "tapped": tapped}
         new = self.new_object(obj.card, to_zone, new_controller, **status)
         new.paid_additional = paid  # "if its evoke cost was paid" is known to the permanent it becomes
+        new.entered_x = spell_x  # rule 107.3m: "enters with X counters" sees the X of the spell it was
         if to_zone == "library" and not top:
             lib = self.players[obj.owner].library
             lib.insert(0, lib.pop())

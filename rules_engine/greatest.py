@@ -29,3 +29,9 @@ def keep_greatest_mana_value(
 
     top = max((value(o) for o in pool), default=None)
     return [o for o in pool if value(o) == top]
+
+
+def top_toughness(game: Game) -> int:
+    """CR 208.1: the greatest toughness among all creatures on the battlefield, whoever controls them, as they are
+    now ("if you control the creature with the greatest toughness or tied for the greatest toughness")."""
+    return max((game.chars(o).toughness or 0 for o in game.battlefield if game.chars(o).is_("Creature")), default=0)

@@ -42,6 +42,7 @@ class Context:
     each: str | None = None  # the player an effect for several players is doing its part for ("that player")
     clashed: str | None = None  # rule 701.30b: the opponent its last clash was with ("that player")
     clash_won: bool = False  # whether its controller won that clash (701.30d): "if you win, repeat this process"
+    sacrificed: list[Snapshot] = field(default_factory=list)  # "that creature" of an edict, as it last existed
 
     def source_live(self) -> GameObject | None:
         live = self.game.find(self.source.oid)

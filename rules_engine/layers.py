@@ -237,6 +237,8 @@ def matches(
         return False
     if "token" in filt and obj.card.is_token != bool(filt["token"]):
         return False
+    if "face_down" in filt and obj.face_down != bool(filt["face_down"]):
+        return False  # rule 708.2: "face-up nontoken creatures"
     if "tapped" in filt and obj.tapped != bool(filt["tapped"]):
         return False
     if "mana_value_at_most" in filt:
@@ -285,7 +287,8 @@ def matches(
         rest = {k: v for k, v in filt.items() if k != "greatest_mana_value"}
         pool = [o for o in game.battlefield if matches(game, o, game.chars(o), rest, you, source)]
         return obj in greatest.keep_greatest_mana_value(pool, None, game)
-    return True
+    # "the creature with the greatest toughness or tied" among all creatures (CR 208.1)
+    return not filt.get("greatest_toughness") or (chars.toughness or 0) >= greatest.top_toughness(game)
 
 
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})

@@ -188,6 +188,7 @@ class GameObject:
     mana_spent: Counter[str] = field(default_factory=Counter)
     is_copy: bool = False
     paid_additional: tuple[str, ...] = ()
+    entered_x: int = 0  # rule 107.3m: the X chosen for the spell that became this permanent (its own X is 0)
     cast_from: str = ""  # the zone a spell was cast from (rebound: only from the hand, rule 702.88a)
     chosen: str | None = None  # rule 614.12c: the anchor word chosen as this permanent entered (anchors.py)
     half: int | None = None  # the half of a split card being cast (709.3): only its characteristics exist
@@ -258,6 +259,7 @@ class Player:
     left: bool = False  # has left the game (rule 800.4a): its objects are gone, the game goes on
     drew_from_empty_library: bool = False
     land_plays: int = 0
+    extra_land_plays: int = 0  # rule 305.2: "you may play an additional land this turn" (landplays.py), this turn
     team: Team | None = None
 
     @property

@@ -675,6 +675,8 @@ def _entering_number(game: Game, n: Any, new: GameObject) -> int:
         from rules_engine.power_among import greatest_power
 
         return greatest_power(game, n["greatest_power"], new.controller, new, exclude=new.oid)
+    if n == "X":  # rule 107.3m: the X of the spell that became it; never cast (a token copy, reanimated), 0
+        return new.entered_x
     return int(n)
 
 

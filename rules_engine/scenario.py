@@ -140,6 +140,7 @@ CHOICE_KINDS = frozenset(
         "option",  # rule 608.2d: a word chosen as an effect resolves ("choose first strike, vigilance, or lifelink")
         "order",
         "sacrifice",
+        "spare",  # rule 608.2d: the permanents a player keeps before sacrificing the rest (spare.py), a list
         "pay",
         "play",
         "redirect",

@@ -35,6 +35,7 @@ _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
     {"self", "it", "made", "you", "controller", "each_opponent", "each_player", "enchanted", "that", "event_player",
      "defending_player",  # rules 506.2, 508.5
+     "sacrificed",  # the creature this effect's sacrifice_chosen sacrificed, as it last existed (608.2h)
      "event_target",  # the other object of the event: the creature blocked / blocking, the one dealt damage
      "each_target",  # rules 601.2c, 608.2b: every target chosen ("any number of target cards"), the legal ones
      "this_card",  # the source card wherever it is now, while it is the same object (113.6m, 400.7)
@@ -55,6 +56,7 @@ FILTER: dict[str, str] = {
     "not_colors": "colors",
     "multicolored": "bool",
     "greatest_mana_value": "bool",  # "the creature with the highest mana value" (202.3; greatest.py)
+    "greatest_toughness": "bool",  # "the creature with the greatest toughness or tied": among all creatures (208.1)
     "monocolored": "bool",  # rule 105.2a: exactly one colour
     "controller": "controller_word",  # you | opponent | defending_player (506.2, 508.5)
     "other": "bool",
@@ -63,6 +65,7 @@ FILTER: dict[str, str] = {
     "token": "bool",
     "owner": "you_or_opponent",  # "permanents you own"
     "tapped": "bool",
+    "face_down": "bool",  # "face-up creatures you control": face_down: false (708.2)
     "mana_value_at_most": "int_or_count",  # a number, X or {count: FILTER}: "X or less, where X is the number of"
     "mana_value": "int_or_count",  # exactly: "each creature card with mana value X"
     "mana_value_at_least": "int",
@@ -121,7 +124,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "set_types": {"types": "types!", "subtypes": "strs", **_ON},
     "add_types": {"types": "types", "subtypes": "strs", **_ON},
     "set_subtypes": {"subtypes": "strs!", **_ON},
-    "gain_control": {"player": "ref", **_ON},  # player: "that player gains control of ..." (613.1b)
+    "gain_control": {"player": "ref", **_ON},  # player: "target opponent / that player gains control of ..." (613.1b)
     "draw": {"n": "amount", "player": "ref"},
     "discard": {"n": "amount_or_all", "player": "ref", "random": "bool"},  # all: "discard your hand"; random: 701.9b
     "gain_life": {"n": "amount", "player": "ref"},
@@ -165,6 +168,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "pay_life_rounds": {"then": "effect!"},  # 101.4, 119.4: each player in rounds until none pays (handreveal.py)
     "discard_chosen": {"player": "ref", "filter": "filter"},  # 701.9b: you choose from the revealed hand (handreveal)
     "reveal_from_hand": {"player": "ref", "n": "amount", "exile_chosen": "bool"},  # rule 701.20a (handreveal.py)
+    "put_from_hand": {"n": "amount", "filter": "filter"},  # rule 110.4a: up to N permanent cards (fromhand.py)
     "pay_optional": {"cost": "mana!", "then": "effect!"},
     "add_mana": "mana_produced",
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
@@ -175,6 +179,11 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "clash": {"then": "effect", "otherwise": "effect"},  # rule 701.30: then if you win, otherwise if you don't
     "repeat_while_clash_won": "effect",  # "..., then clash. If you win, repeat this process" (701.30d)
     "nothing": "none",
+    "return_chosen": {"filter": "filter"},  # "return a creature you control to its owner's hand" (spare.py)
+    "sacrifice_rest": {"player": "ref", "keep": "amount", "filter": "filter"},  # rule 701.21a (spare.py)
+    "may_discard": {"n": "amount", "then": "effect!"},  # rule 608.2c: "you may discard a card. If you do, ..."
+    "additional_land": {"n": "int"},  # rule 305.2: "you may play an additional land this turn" (landplays.py)
+    "win_game": "player_you",  # rule 104.2b: "you win the game" (winning.py)
     "champion": {"filter": "filter"},
     "return_linked": "link",
     "exile_linked": "ref",  # exile REF, linked to this object: return_linked: exiled brings it back (607.2a)
@@ -192,7 +201,8 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool",
                        "top_after_shuffle": "bool"},
-    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool"},  # all: every such card
+    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool",  # all: every such card
+                    "chooser": "return_chooser"},  # chooser: opponent — "a card of an opponent's choice" (608.2d)
     "turn_face_down": "ref",
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
@@ -348,6 +358,7 @@ TRIGGER_CONDITIONS: dict[str, str] = {
     "paid": "str",
     "revealed_or_controlled": "bool",  # a card revealed for its reveal_cost, or one controlled as it was cast
     "control_none": "filter",  # "if / when you control no Islands" (rule 603.8 state triggers too)
+    "control_at_least": "control_count",  # {n, filter}: "if you control four or more creatures named X" (603.4)
     "event_object_is": "filter",  # "..., if it's a creature": the event's permanent, on triggering and resolving
     **HISTORY_CONDITIONS,
 }
@@ -561,6 +572,9 @@ def _ref(c: Checker, v: Any, what: str, parent: Any, key: str | None) -> None:
         if "controller_of" in v:  # of a target, or of "that" object of a delayed trigger (LKI)
             c.keys(v, {"controller_of": "target_ref_or_that!"}, f"{what} (controller_of)")
             return
+        if "owner_of" in v:  # "that player": the owner of the event's card (its graveyard's player, 404.2)
+            c.keys(v, {"owner_of": "ref!"}, f"{what} (owner_of)")
+            return
         raise c.fail(v, f"{what}: a reference mapping is {{all: FILTER}} or {{controller_of: target}}, not {v!r}")
     if isinstance(v, str) and (_TARGET_REF.match(v) or v in SIMPLE_REFS):
         return
@@ -687,7 +701,7 @@ def _entering_counters(c: Checker, v: Any, what: str, parent: Any, key: str | No
         _counter(c, kind, what, v, kind)
         if isinstance(n, dict) and set(n) == {"greatest_power"}:
             c.check("filter", n["greatest_power"], f"{what} (greatest_power)", n, "greatest_power")
-        else:
+        elif n != "X":  # "enters with X +1/+1 counters": the X of its spell (107.3m)
             _int(c, n, what, v, kind)
 
 
@@ -833,6 +847,7 @@ COPY_EXCEPT: dict[str, str] = {
     "add_supertypes": "supertypes",
     "remove_supertypes": "supertypes",
     "name": "str",
+    "name_ru": "str",  # the Russian name the copy has then (the log's), with name
     "keywords": "keywords",
     "this_ability": "bool",
     "abilities": "abilities",
@@ -1017,6 +1032,9 @@ _CHECKERS: dict[str, Check] = {
     "delayed_duration": _one_of({"this_turn"}, "duration"),
     "targets": lambda c, v, what, parent, key: c.targets(v, what),
     "controller_word": _one_of({"you", "opponent", "defending_player"}, "player"),
+    "return_chooser": _one_of({"you", "opponent"}, "chooser"),
+    "player_you": _one_of({"you"}, "player"),
+    "control_count": lambda c, v, what, parent, key: c.keys(v, {"n": "int", "filter": "filter!"}, what),
     "must_be_blocked_value": lambda c, v, what, parent, key: c.keys(v, {"all": "bool"}, what),
     "unless_value": lambda c, v, what, parent, key: c.keys(v, {"unless_control": "filter!"}, what),
     "life_lost_condition": lambda c, v, what, parent, key: c.keys(v, {"players": "whose", "at_least": "int"}, what),

@@ -14,6 +14,7 @@ from rules_engine import (
     divide,
     history,
     interpreter,
+    loyalty_x,
     phyrexian,
     playfrom,
     produce,
@@ -552,6 +553,9 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
     ability = find_ability(game, obj, params.get("ability"))
     spec = ability.spec
     cost = costs.parse(str(spec.get("activated", "")))
+    loyalty_x_value = None
+    if cost.loyalty_x:  # "[−X]": X announced, then paid as that many loyalty counters removed (107.3a, 606.4)
+        cost, spec, loyalty_x_value = loyalty_x.announce(game, obj, cost, spec, params)
     is_mana = "mana" in spec
     if cost.loyalty is not None or spec.get("timing") == "sorcery":
         if not sorcery_timing(game, player):
@@ -559,10 +563,13 @@ def activate(game: Game, player: str, ref: str, params: dict[str, Any]) -> None:
             raise IllegalAction("эту способность можно активировать только как волшебство", rule)
         if cost.loyalty is not None and obj.oid in game.loyalty_used:
             raise IllegalAction("способность верности этого мироходца уже активирована в этом ходу", "606.3")
+    # rule 602.5b: "Activate only during your turn": at any time in it, with priority — in response too
+    if spec.get("timing") == "your_turn" and not teams.is_active(game, player):
+        raise IllegalAction("эту способность можно активировать только во время своего хода", "602.5b")
     # rule 602.5b: "Activate only if ..." (formidable: creatures you control have total power 8 or greater)
     if spec.get("condition") and not triggers.check_condition(game, spec["condition"], obj, None):
         raise IllegalAction("условие активации этой способности не выполнено", "602.5b")
-    x = 0
+    x = loyalty_x_value if loyalty_x_value is not None else 0
     if any(part.variable for part in cost.objects):  # "remove one or more counters": X announced first (601.2b)
         cost, spec, x = _announce_counter_x(cost, spec, params)
     costs.check(game, cost, obj, player)
@@ -714,7 +721,9 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             game.new_object(token_card, "battlefield", controller)
             return
         paid = spell.paid_additional
-        new = game.move(spell, "battlefield", controller=controller, face_down=spell.face_down, paid=paid)
+        new = game.move(
+            spell, "battlefield", controller=controller, face_down=spell.face_down, paid=paid, spell_x=spell.x
+        )
         dash.on_resolve(game, spell, new)
         if "enchant" in spec and spell.targets and legal and legal[0]:
             new.attached_to = spell.targets[0].oid

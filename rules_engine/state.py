@@ -95,6 +95,7 @@ class GameState(Protocol):
         top: bool = True,
         paid: tuple[str, ...] = (),
         instead: str | None = None,
+        spell_x: int = 0,
     ) -> GameObject: ...
 
     def remove_from_game(self, obj: GameObject) -> None: ...

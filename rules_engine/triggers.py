@@ -622,6 +622,10 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
             and matches(game, o, game.chars(o), cond["control_none"], controller, live)
             for o in game.battlefield
         )
+    if "control_at_least" in cond:  # "if you control four or more creatures named Biovisionary" (603.4)
+        return control_count(game, cond["control_at_least"]["filter"], controller, source) >= int(
+            cond["control_at_least"]["n"]
+        )
     if "life_at_most" in cond:
         return game.players[controller].life <= int(cond["life_at_most"])
     if "hand_empty" in cond:  # "if you have no cards in hand" / "if that player has ..." (603.4: checked twice)
@@ -638,6 +642,15 @@ def check_condition(game: Game, cond: dict[str, Any] | None, source: Any, event:
     if looked_back is not None:
         return looked_back
     raise ScriptError(f"unknown condition {cond!r}")
+
+
+def control_count(game: Game, filt: dict[str, Any], controller: str, source: Any) -> int:
+    """How many permanents matching ``filt`` the player controls now (token copies count: a copy has the name)."""
+    live = game.find(source.oid)
+    return sum(
+        1 for o in game.battlefield
+        if game.controller(o) == controller and matches(game, o, game.chars(o), filt, controller, live)
+    )
 
 
 def _enters_from(game: Game, filt: dict[str, Any], source: Any, controller: str, event: Event) -> bool:

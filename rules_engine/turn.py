@@ -18,17 +18,21 @@ from rules_engine import (
     eachtarget,  # noqa: F401  (registers "for each target ...", rules 601.2c, 608.2b, with the interpreter)
     edicts,  # noqa: F401  (registers the edict effect, rule 701.21a, with the interpreter)
     effects,
+    fromhand,  # noqa: F401  (registers "put up to N permanent cards from your hand onto the battlefield", 110.4a)
     granted,  # noqa: F401  (registers "target creature gains [an ability]", rule 613.1f)
     handreveal,  # noqa: F401  (registers "pay any amount of life", "reveals N cards from their hand", 119.4, 701.20a)
     ifyoudo,  # noqa: F401  (registers "you may sacrifice it. If you do", rule 608.2c, with the interpreter)
     layers,
     looking,  # noqa: F401  (registers look_at_top and reveal_until, rules 608.2c, 701.20a)
+    maydiscard,  # noqa: F401  (registers "you may discard a card. If you do, ...", rule 608.2c)
     ontop,  # noqa: F401  (registers "put ... on top of your library", rule 401.4, with the interpreter)
     sba,
+    spare,  # noqa: F401  (registers "chooses up to two creatures, then sacrifices the rest", rule 701.21a)
     stack,
     tapping,
     teams,
     triggers,
+    winning,  # noqa: F401  (registers "you win the game", rule 104.2b)
 )
 from rules_engine import log as narr
 from rules_engine.errors import EngineLoop, IllegalAction, ScriptError
@@ -202,6 +206,7 @@ def _new_turn(game: Game) -> None:
     game.delayed_triggers = [d for d in game.delayed_triggers if not d.this_turn]
     for p in game.players.values():
         p.land_plays = 0
+        p.extra_land_plays = 0  # rule 305.2: an effect "this turn" ends with the turn
     game.step = "untap"
     game.log(f"=== Ход {game.turn}: {narr.player(game.active)} ===")
     for obj in game.battlefield:  # rule 502.3: each active player untaps their permanents (805.4)

@@ -267,6 +267,12 @@ EFFECT_NAMES = frozenset(
         "discard_chosen",  # {player, filter}: that player reveals their hand, you choose a card, they discard it
         "pay_life_rounds",  # {then}: each player pays any life, in rounds until no one does; then per player (101.4)
         "reveal_from_hand",  # {player, n, exile_chosen}: N cards of their choice; you exile one of them (701.20a)
+        "win_game",  # you: "you win the game"; each opponent loses (104.2b, 104.3h; winning.py)
+        "additional_land",  # {n}: you may play N more lands this turn (305.2; landplays.py)
+        "may_discard",  # {n, then}: "you may discard a card. If you do, draw a card" (608.2c; maydiscard.py)
+        "sacrifice_rest",  # {player, keep, filter}: keeps up to N chosen, sacrifices the rest (701.21a; spare.py)
+        "return_chosen",  # {filter}: return a permanent you control, chosen as it resolves, to its owner's hand
+        "put_from_hand",  # {n, filter}: up to N permanent cards of your hand onto the battlefield, face up (110.4a)
     }
 )
 
