@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine import (
     anchors,
+    aslong,
     attacking,
     combat,
     copies,
@@ -536,6 +537,9 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
         game.log(f"{narr.player(ctx.controller)} получает контроль над заклинанием {narr.obj(game, spell)}")
     if spells and len(spells) == len(found):
         return
+    duration = v.get("duration", "permanent")
+    if duration == aslong.WHILE_YOU_CONTROL_SOURCE and not aslong.starts(game, ctx.source.oid, ctx.controller):
+        return  # rule 611.2b: Dragonlord Silumgar gone or stolen before its ability resolves
     for obj in found:
         obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
     _continuous(
@@ -544,7 +548,7 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
         "control",
         {"controller": ctx.controller},
         v.get("on", "target"),
-        v.get("duration", "permanent"),
+        duration,
     )
     game.touch()
 
@@ -1054,11 +1058,36 @@ def _requirement(ctx: Context, kind: str, data: dict[str, Any], on: Any) -> None
 def _doesnt_untap(ctx: Context, v: Any) -> None:
     """ "It doesn't untap during its controller's next untap step": an effect that keeps a permanent from untapping
     (rule 502.3). It tracks the permanent, not a player: the next untap step of whoever controls it then uses it
-    up, whether or not the permanent was tapped; being told twice doesn't make it two untap steps."""
+    up, whether or not the permanent was tapped; being told twice doesn't make it two untap steps.
+
+    ``{on: REF, duration: while_you_control_source}`` is the continuous "doesn't untap during its controller's
+    untap step for as long as you control [this]" (Icefall Regent; rules 502.3, 611.2b): it follows the permanent
+    whoever controls it, and ends for good when its source leaves or changes controller (``aslong``)."""
+    if isinstance(v, dict):
+        _doesnt_untap_while(ctx, v)
+        return
     for obj in objects(ctx, v):
         obj.skips_next_untap = True
         ctx.game.log(f"{narr.obj(ctx.game, obj)} не разворачивается во время следующего шага разворота "
                      "контролирующего его игрока")
+
+
+def _doesnt_untap_while(ctx: Context, v: dict[str, Any]) -> None:
+    """The lasting form of ``doesnt_untap``: a continuous effect read at each untap step (``turn``)."""
+    game = ctx.game
+    duration = str(v.get("duration", "permanent"))
+    if duration == aslong.WHILE_YOU_CONTROL_SOURCE and not aslong.starts(game, ctx.source.oid, ctx.controller):
+        return
+    found = objects(ctx, v.get("on", "target"))
+    if not found:
+        return
+    game.effects.append(ContinuousEffect(
+        layer="untap", kind="doesnt_untap", data={}, timestamp=game.new_timestamp(),
+        affected=frozenset(o.oid for o in found), duration=duration, source_oid=ctx.source.oid,
+        controller=ctx.controller))
+    names = ", ".join(narr.obj(game, o) for o in found)
+    game.log(f"{names} не разворачивается во время шага разворота контролирующего его игрока, пока "
+             f"{narr.player(ctx.controller)} контролирует {narr.card_label(game, ctx.source.card)}")
 
 
 @effect("counter_spell")

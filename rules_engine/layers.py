@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import choices, dash, equipment, greatest
+from rules_engine import aslong, choices, dash, equipment, greatest
 from rules_engine.objects import (
     FACE_DOWN,
     AbilityDef,
@@ -312,7 +312,15 @@ def _power_vs_source(
 
 
 def compute(game: Game) -> dict[int, Characteristics]:
-    """Characteristics of every object in every zone."""
+    """Characteristics of every object in every zone; an effect "for as long as you control" its source that has
+    lapsed is ended first and everything computed again without it (rule 611.2b, ``aslong``)."""
+    while True:
+        result = _compute(game)
+        if not aslong.end_lapsed(game, result):
+            return result
+
+
+def _compute(game: Game) -> dict[int, Characteristics]:
     objects = list(game.all_objects())
     index = copy_index(game)
     result = {o.oid: base_characteristics(o, game, index) for o in objects}  # layer 1: copiable values

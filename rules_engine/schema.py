@@ -28,7 +28,8 @@ CARD_TYPES = frozenset(
 )
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
 ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
-DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn"})
+DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn",
+                       "while_you_control_source"})  # rule 611.2b (aslong.py)
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
@@ -150,7 +151,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
-    "doesnt_untap": "ref",
+    "doesnt_untap": "doesnt_untap_value",  # a ref (the next untap step), or {on, duration} (lasting, 611.2b)
     "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
     # rule 118.12a (countering.py); x: "where X is ...", counted as it resolves (608.2h)
@@ -274,7 +275,8 @@ STATIC_VALUES: dict[str, str | None] = {
     "play_from_graveyard": None,  # "you may play lands / cast spells from your graveyard" (affects: the cards)
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
-    "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"
+    "cost_increase": {"targets_you_or_yours": "bool",  # "spells that target you or a permanent you control"
+                      "targets_self": "bool"},  # "spells that target [this permanent]" (601.2f)
     "lose_abilities": {"zone": "zone"},
     "add_colors": {"zone": "zone_or_any"},
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
@@ -1006,6 +1008,10 @@ _CHECKERS: dict[str, Check] = {
     ),
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
+    "doesnt_untap_value": lambda c, v, what, parent, key: (
+        c.keys(v, {"on": "ref", "duration": "duration!"}, what) if isinstance(v, dict) else _ref(
+            c, v, what, parent, key)
+    ),
     "game_duration": _one_of({"end_of_turn", "permanent"}, "duration"),  # this turn, or the rest of the game
 }
 

@@ -365,7 +365,8 @@ def cost_modifiers(
 
     Rule 708.4: a spell cast face down is turned face down before it is put onto the stack, so they see only the
     face-down spell's characteristics (708.2a: no name, no subtypes, no mana cost), never the card's.
-    ``targets_you_or_yours`` ("spells that target you or a permanent you control") reads the targets chosen
+    ``targets_you_or_yours`` ("spells that target you or a permanent you control") and ``targets_self`` ("spells
+    that target [this permanent]") read the targets chosen
     (601.2c, before 601.2f); once per spell however many of its targets match. Without targets (``None``: not
     chosen yet) such a modifier is counted, so that the question "is the cost modified?" is asked safely."""
     from rules_engine.layers import matches
@@ -389,6 +390,10 @@ def cost_modifiers(
                 game, targets, owner
             ):
                 continue
+            if filt.pop("targets_self", False) and targets is not None and not any(
+                getattr(t, "oid", None) == source.oid for t in targets
+            ):
+                continue  # "spells that target Icefall Regent": once however many of its targets it is (601.2f)
             if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
                 continue
             (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
