@@ -44,8 +44,8 @@ def end_lapsed(game: Game, result: dict[int, Characteristics]) -> bool:
         return False
     for effect in lapsed:
         game.effects.remove(effect)
-        game.log(f"Эффект {_source_label(game, effect)} заканчивается: его контролер больше не контролирует "
-                 "источник (правило 611.2b)")
+        game.log(f"Эффект «пока вы контролируете {_source_label(game, effect)}» заканчивается: "
+                 f"{narr.player(effect.controller)} больше не контролирует источник (правило 611.2b)")
     return True
 
 

@@ -2106,6 +2106,23 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("same-name-graveyard-skipped", "701.23a", "effects.py",
            "        public = [c for c in seat.graveyard if c.card.definition.name == name]",
            "        public = []"),
+    # "for as long as you control [this]" (611.2b, aslong.py): Dragonlord Silumgar, Icefall Regent
+    Mutant("as-long-control-not-checked", "611.2b", "aslong.py",
+           "    return (chars.controller if chars is not None else game.controller(source)) == controller",
+           "    return True"),
+    Mutant("as-long-never-ends", "611.2b", "aslong.py",
+           "              and not holds(game, e.source_oid, e.controller, result)]",
+           "              and False]"),
+    Mutant("as-long-starts-anyway", "611.2b", "aslong.py",
+           "    if holds(game, source_oid, controller):\n        return True",
+           "    if True:\n        return True"),
+    Mutant("doesnt-untap-lasting-ignored", "502.3", "turn.py",
+           '    lasting = any(e.layer == "untap" and e.kind == "doesnt_untap" and obj.oid in e.affected for e in game.effects)',
+           "    lasting = False"),
+    # "spells your opponents cast that target [this] cost {2} more" (601.2f): only those that target it
+    Mutant("cost-increase-targets-self-any-spell", "601.2f", "stack.py",
+           '            if filt.pop("targets_self", False) and targets is not None and not any(',
+           '            if filt.pop("targets_self", False) and False and not any('),
 )
 
 
