@@ -87,6 +87,10 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             if not whose:
                 return []
             you, filt = whose[0], {**filt, "controller": "you"}
+        if isinstance(filt, dict) and isinstance(filt.get("toughness_less_than"), dict):
+            # "with toughness less than the exploited creature's toughness": the bound is an amount, computed once
+            # as the effect resolves (608.2h: of an object gone by then, as it last existed)
+            filt = {**filt, "toughness_less_than": amount(ctx, filt["toughness_less_than"])}
         return [o for o in game.battlefield if matches(game, o, game.chars(o), filt, you, source)]
     if isinstance(ref, dict) and "controller_of" in ref:  # "that creature's controller" (LKI if it left)
         inner = str(ref["controller_of"])
@@ -896,6 +900,8 @@ def _target_lki(ctx: Context, ref: Any) -> Snapshot | None:
     text = str(ref)
     if text == "it" and ctx.event is not None and ctx.event.obj is not None:
         return ctx.game.lki.get(ctx.event.obj.oid)
+    if text == "event_target" and ctx.event is not None and isinstance(ctx.event.target, Snapshot):
+        return ctx.event.target  # "the exploited creature": the event's own record of it as it last existed
     if not text.startswith("target"):
         return None
     index = int(text[6:] or 0)

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine import aslong, choices, dash, equipment, greatest
+from rules_engine.errors import ScriptError
 from rules_engine.objects import (
     FACE_DOWN,
     AbilityDef,
@@ -161,6 +162,8 @@ def _filter_number(game: Game, value: Any, you: str, source: GameObject | Snapsh
     the number of Faeries you control", counted whenever the filter is checked."""
     if value == "X":
         return source.x if isinstance(source, GameObject) else 0
+    if isinstance(value, dict) and "count" not in value:
+        raise ScriptError(f"граница фильтра {value!r} вычисляется только в эффекте {{all: ФИЛЬТР}} при разрешении")
     if isinstance(value, dict):
         return sum(1 for o in game.battlefield if matches(game, o, game.chars(o), value["count"], you, source))
     return int(value)
@@ -258,6 +261,10 @@ def matches(
         chars.power is None or chars.power > _filter_number(game, filt["power_at_most"], you, source)
     ):
         return False  # "a creature with power 3 or less" / "X or less" (its power now, layers applied)
+    if "toughness_less_than" in filt and (
+        chars.toughness is None or chars.toughness >= _filter_number(game, filt["toughness_less_than"], you, source)
+    ):
+        return False  # "creatures with toughness less than N" (toughness now, layers applied)
     compared = "power_below_source" in filt or "power_above_source" in filt
     if compared and not _power_vs_source(game, chars, filt, source):
         return False  # "creatures with power less / greater than this creature's power" (both powers now)

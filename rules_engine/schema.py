@@ -73,6 +73,9 @@ FILTER: dict[str, str] = {
     "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
     "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
     "power_above_source": "bool",  # "creatures with power greater than this creature's power"
+    # "with toughness less than the exploited creature's toughness": a number, or an amount in {all: FILTER} of an
+    # effect, computed as it resolves (Profaner of the Dead)
+    "toughness_less_than": "amount",
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
     "unblocked": "bool",  # an attacking creature no creature blocked, from the declare blockers step on (509.1h)

@@ -2123,6 +2123,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cost-increase-targets-self-any-spell", "601.2f", "stack.py",
            '            if filt.pop("targets_self", False) and targets is not None and not any(',
            '            if filt.pop("targets_self", False) and False and not any('),
+    # "toughness less than the exploited creature's toughness" (Profaner of the Dead): the bound, and its LKI (608.2h)
+    Mutant("toughness-less-than-ignored", "608.2c", "layers.py",
+           '    if "toughness_less_than" in filt and (\n', '    if False and (\n'),
+    Mutant("exploited-creature-no-lki", "608.2h", "effects.py",
+           "        return ctx.event.target  # \"the exploited creature\"", "        return None  # \"the exploited creature\""),
 )
 
 
