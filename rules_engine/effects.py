@@ -28,6 +28,7 @@ from rules_engine import (
     defending,
     history,
     life,
+    next_spell,
     playfrom,
     power_among,
     replacement,
@@ -1076,6 +1077,14 @@ def _doesnt_untap(ctx: Context, v: Any) -> None:
         obj.skips_next_untap = True
         ctx.game.log(f"{narr.obj(ctx.game, obj)} не разворачивается во время следующего шага разворота "
                      "контролирующего его игрока")
+
+
+@effect("next_spell_costs_less")
+def _next_spell_costs_less(ctx: Context, v: Any) -> None:
+    """ "The next spell you cast this turn costs {1} less to cast" (601.2f; ``next_spell``)."""
+    next_spell.add(ctx.game, ctx.controller, str(v))
+    ctx.game.log(f"Следующее заклинание, которое {narr.player(ctx.controller)} разыграет в этом ходу, стоит на {v} "
+                 "меньше")
 
 
 def _doesnt_untap_while(ctx: Context, v: dict[str, Any]) -> None:

@@ -154,6 +154,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
+    "next_spell_costs_less": "mana",  # "the next spell you cast this turn costs {1} less to cast" (601.2f)
     "doesnt_untap": "doesnt_untap_value",  # a ref (the next untap step), or {on, duration} (lasting, 611.2b)
     "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
@@ -280,6 +281,7 @@ STATIC_VALUES: dict[str, str | None] = {
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
     "cost_increase": {"targets_you_or_yours": "bool",  # "spells that target you or a permanent you control"
                       "targets_self": "bool"},  # "spells that target [this permanent]" (601.2f)
+    "cost_reduction": {"alternative": "alternative_cost"},  # "dash costs you pay cost {2} less" (601.2f)
     "lose_abilities": {"zone": "zone"},
     "add_colors": {"zone": "zone_or_any"},
     "exile_instead_of_graveyard": {"zone": "zone", "owner": "you_or_opponent"},
@@ -1011,6 +1013,7 @@ _CHECKERS: dict[str, Check] = {
     ),
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
+    "alternative_cost": _one_of({"dash", "evoke"}, "alternative cost"),
     "doesnt_untap_value": lambda c, v, what, parent, key: (
         c.keys(v, {"on": "ref", "duration": "duration!"}, what) if isinstance(v, dict) else _ref(
             c, v, what, parent, key)

@@ -2128,6 +2128,15 @@ MUTANTS: tuple[Mutant, ...] = (
            '    if "toughness_less_than" in filt and (\n', '    if False and (\n'),
     Mutant("exploited-creature-no-lki", "608.2h", "effects.py",
            "        return ctx.event.target  # \"the exploited creature\"", "        return None  # \"the exploited creature\""),
+    # "dash costs you pay cost {2} less" (Warbringer) and "the next spell you cast this turn costs {1} less" (601.2f)
+    Mutant("cost-reduction-any-alternative", "601.2f", "stack.py",
+           '            if "alternative" in filt and filt.pop("alternative") != alternative:',
+           '            if "alternative" in filt and filt.pop("alternative") is None:'),
+    Mutant("next-spell-reduction-ignored", "601.2f", "next_spell.py",
+           '    return [parse_cost(str(d["value"])) for d in game.delayed', '    return [] and [parse_cost(str(d["value"])) for d in game.delayed'),
+    Mutant("next-spell-never-used-up", "601.2f", "next_spell.py",
+           '    game.delayed = [d for d in game.delayed if not (d.get("kind") == KIND and d.get("player") == player)]',
+           "    return"),
 )
 
 
