@@ -1536,7 +1536,9 @@ def may_look(game: Game, card: GameObject) -> list[str]:
     """Who may look at a card: anyone if it is face up; a face-down spell or permanent only its controller; a card
     exiled face down by hideaway the player who controls that permanent (702.75a) — under the older rule every
     player who has controlled it (502.75a of 2007) — and no one once it has left the battlefield."""
-    if card.face_down and card.zone in ("battlefield", "stack"):  # only its controller (DTK megamorph 12)
+    if card.face_down and card.zone == "battlefield":  # its controller (DTK megamorph 12) and any player with
+        return sorted({game.controller(card)} | _lookers_at_face_down(game))  # "you may look at face-down creatures"
+    if card.face_down and card.zone == "stack":  # a face-down spell: only its controller (Keeper of the Lens 3)
         return [game.controller(card)]
     if not card.face_down or card.zone != "exile":
         return sorted(game.players)
@@ -1549,6 +1551,14 @@ def may_look(game: Game, card: GameObject) -> list[str]:
                 return sorted(source.seen_by | {game.controller(source)})
             return [game.controller(source)]
     return []
+
+
+def _lookers_at_face_down(game: Game) -> set[str]:
+    """The controllers of a static "you may look at face-down creatures you don't control any time" (DTK Keeper
+    of the Lens; rule 708.5: the right to look belongs to the controller unless an effect says otherwise): a right
+    to look at any moment, no action and no stack; permanents only, never a face-down spell."""
+    return {game.controller(o) for o in game.battlefield
+            if any(a.kind == "static" and a.spec.get("static") == "look_at_face_down" for a in game.chars(o).abilities)}
 
 
 @effect("play_linked")

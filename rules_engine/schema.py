@@ -276,6 +276,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
     "play_exiled": "play_exiled_value",
+    "look_at_face_down": None,  # "you may look at face-down creatures you don't control any time" (708.5)
     "play_from_graveyard": None,  # "you may play lands / cast spells from your graveyard" (affects: the cards)
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {

@@ -152,6 +152,7 @@ STATIC_KINDS = frozenset(
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
         "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
         "play_exiled",  # value {link, spells_per_turn}: you may play the affected cards it exiled (playfrom.py)
+        "look_at_face_down",  # rule 708.5: its controller may look at face-down creatures they don't control
         "play_from_graveyard",  # you may play the affected cards of your graveyard (Crucible of Worlds; playfrom.py)
         "choose_as_enters",  # value {options: [Khans, Dragons]}: rule 614.12c, the anchor word (anchors.py)
         "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)

@@ -2137,6 +2137,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("next-spell-never-used-up", "601.2f", "next_spell.py",
            '    game.delayed = [d for d in game.delayed if not (d.get("kind") == KIND and d.get("player") == player)]',
            "    return"),
+    # "you may look at face-down creatures you don't control any time" (Keeper of the Lens; 708.5)
+    Mutant("look-at-face-down-ignored", "708.5", "effects.py",
+           "        return sorted({game.controller(card)} | _lookers_at_face_down(game))",
+           "        return [game.controller(card)]"),
+    Mutant("look-at-face-down-spells-too", "708.5", "effects.py",
+           '    if card.face_down and card.zone == "battlefield":  # its controller',
+           '    if card.face_down and card.zone in ("battlefield", "stack"):  # its controller'),
 )
 
 
