@@ -1921,7 +1921,9 @@ def _fight(ctx: Context, v: dict[str, Any]) -> None:
     power_a, power_b = game.chars(a).power or 0, game.chars(b).power or 0
     if a.oid == b.oid:
         replacement.deal_damage(game, a, a, 2 * power_a)
-        return
-    with game.simultaneously():
-        replacement.deal_damage(game, a, b, power_a)
-        replacement.deal_damage(game, b, a, power_b)
+    else:
+        with game.simultaneously():
+            replacement.deal_damage(game, a, b, power_a)
+            replacement.deal_damage(game, b, a, power_b)
+    for fighter in {a.oid: a, b.oid: b}.values():  # "whenever a creature you control fights" (701.14a): each one,
+        triggers.collect(game, Event("fights", obj=fighter, lki=game.snapshot(fighter)))  # as it fought

@@ -307,6 +307,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "creature_dies": SNAPSHOT_FILTER,
     "creature_leaves": SNAPSHOT_FILTER,  # a creature leaves the battlefield, to any zone (603.6c, 603.10a)
     "creature_enters": FILTER,
+    "creature_fights": SNAPSHOT_FILTER,  # rule 701.14a: a creature fights (each of the two), as it was then
     "to_graveyard_from_anywhere": None,
     "clashes": None,
     "clash_won": None,

@@ -71,6 +71,7 @@ TRIGGER_EVENTS = frozenset(
         "clash_won",  # its controller clashes and wins
         "turned_face_up",  # this permanent is turned face up (rules 702.37e, 701.40b; 708.8: it doesn't "enter")
         "permanent_turned_face_up",  # a permanent matching filter is turned face up
+        "creature_fights",  # rule 701.14a: whenever a creature (filter: you control) fights; `it` is that creature
         "exploits",  # this creature exploits a creature (rule 702.110b), also when it sacrificed itself
         "becomes_target",  # this permanent becomes the target of a spell or ability
         "you_gain_life",  # its controller gains life (rule 119.9: once per life-gaining event, never for 0)

@@ -2144,6 +2144,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("look-at-face-down-spells-too", "708.5", "effects.py",
            '    if card.face_down and card.zone == "battlefield":  # its controller',
            '    if card.face_down and card.zone in ("battlefield", "stack"):  # its controller'),
+    # "whenever a creature you control fights" (Foe-Razer Regent; 701.14a)
+    Mutant("fights-no-event", "701.14a", "effects.py",
+           '        triggers.collect(game, Event("fights", obj=fighter, lki=game.snapshot(fighter)))  # as it fought',
+           "        pass"),
+    Mutant("fights-trigger-any-controller", "701.14a", "triggers.py",
+           '        return event.kind == "fights" and event.lki is not None and _snap_matches(game, event.lki, filt, controller,',
+           '        return event.kind == "fights" and event.lki is not None and (lambda *a: True)(game, event.lki, filt, controller,'),
 )
 
 
