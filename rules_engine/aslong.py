@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"
 
 
-def holds(game: Game, source_oid: int | None, controller: str, result: dict[int, Characteristics] | None = None) -> bool:
+def holds(
+    game: Game, source_oid: int | None, controller: str, result: dict[int, Characteristics] | None = None
+) -> bool:
     """Whether ``controller`` controls the source permanent now (the same object, still on the battlefield)."""
     source = game.find(source_oid) if source_oid is not None else None
     if source is None or source.zone != "battlefield":

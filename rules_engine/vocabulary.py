@@ -197,7 +197,8 @@ EFFECT_NAMES = frozenset(
         "redirect_damage",
         "tap",
         "untap",
-        "doesnt_untap",
+        "doesnt_untap",  # REF: the next untap step; {on, duration: while_you_control_source}: lasting (611.2b)
+        "next_spell_costs_less",  # "{1}": the next spell you cast this turn costs that much less (601.2f)
         "move_counters",
         "exchange_control",
         "counter_spell",

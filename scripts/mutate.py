@@ -2117,8 +2117,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "    if holds(game, source_oid, controller):\n        return True",
            "    if True:\n        return True"),
     Mutant("doesnt-untap-lasting-ignored", "502.3", "turn.py",
-           '    lasting = any(e.layer == "untap" and e.kind == "doesnt_untap" and obj.oid in e.affected for e in game.effects)',
-           "    lasting = False"),
+           '    lasting = any(e.layer == "untap"', '    lasting = False and any(e.layer == "untap"'),
     # "spells your opponents cast that target [this] cost {2} more" (601.2f): only those that target it
     Mutant("cost-increase-targets-self-any-spell", "601.2f", "stack.py",
            '            if filt.pop("targets_self", False) and targets is not None and not any(',
@@ -2127,13 +2126,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("toughness-less-than-ignored", "608.2c", "layers.py",
            '    if "toughness_less_than" in filt and (\n', '    if False and (\n'),
     Mutant("exploited-creature-no-lki", "608.2h", "effects.py",
-           "        return ctx.event.target  # \"the exploited creature\"", "        return None  # \"the exploited creature\""),
+           "        return ctx.event.target  # \"the exploited", "        return None  # \"the exploited"),
     # "dash costs you pay cost {2} less" (Warbringer) and "the next spell you cast this turn costs {1} less" (601.2f)
     Mutant("cost-reduction-any-alternative", "601.2f", "stack.py",
            '            if "alternative" in filt and filt.pop("alternative") != alternative:',
            '            if "alternative" in filt and filt.pop("alternative") is None:'),
     Mutant("next-spell-reduction-ignored", "601.2f", "next_spell.py",
-           '    return [parse_cost(str(d["value"])) for d in game.delayed', '    return [] and [parse_cost(str(d["value"])) for d in game.delayed'),
+           '    return [parse_cost(str(d["value"]))', '    return [] and [parse_cost(str(d["value"]))'),
     Mutant("next-spell-never-used-up", "601.2f", "next_spell.py",
            '    game.delayed = [d for d in game.delayed if not (d.get("kind") == KIND and d.get("player") == player)]',
            "    return"),
@@ -2149,8 +2148,8 @@ MUTANTS: tuple[Mutant, ...] = (
            '        triggers.collect(game, Event("fights", obj=fighter, lki=game.snapshot(fighter)))  # as it fought',
            "        pass"),
     Mutant("fights-trigger-any-controller", "701.14a", "triggers.py",
-           '        return event.kind == "fights" and event.lki is not None and _snap_matches(game, event.lki, filt, controller,',
-           '        return event.kind == "fights" and event.lki is not None and (lambda *a: True)(game, event.lki, filt, controller,'),
+           "and _snap_matches(game, event.lki, filt, controller,",
+           "and (lambda *a: True)(game, event.lki, filt, controller,"),
 )
 
 
