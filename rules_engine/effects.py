@@ -1045,6 +1045,13 @@ def _must_be_blocked(ctx: Context, v: Any) -> None:
     _requirement(ctx, "must_be_blocked", {}, v)
 
 
+@effect("attack_despite_defender")
+def _attack_despite_defender(ctx: Context, v: Any) -> None:
+    """ "It can attack this turn as though it didn't have defender" (702.3b; DTK Glade Watcher): a permission for
+    this turn, about that very creature; it keeps defender (it still can't attack the next turn)."""
+    _requirement(ctx, "attack_despite_defender", {}, v)
+
+
 def _requirement(ctx: Context, kind: str, data: dict[str, Any], on: Any) -> None:
     """A combat requirement lasting this turn: a continuous effect of no layer (rule 611.2a, 509.1c)."""
     game = ctx.game
