@@ -127,8 +127,9 @@ def _cant_attack(game: Game, obj: GameObject, player: str, defender: str) -> Ill
         return IllegalAction(f"{narr.obj(game, obj)} повернут и не может атаковать", "508.1a")
     if costs.summoning_sick(game, obj):
         return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
-    if "defender" in chars.keywords and not _despite_defender(game, obj):
-        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
+    if "defender" in chars.keywords:
+        if not _despite_defender(game, obj):  # "as though it didn't have defender": this turn only
+            return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
     if _restricted(game, obj, "attack"):
         return IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")
     # rule 508.1c: "can't attack you or planeswalkers you control" (you: the controller of that ability)

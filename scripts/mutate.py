@@ -2152,8 +2152,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "and (lambda *a: True)(game, event.lki, filt, controller,"),
     # "can attack this turn as though it didn't have defender" (Glade Watcher; 702.3b)
     Mutant("despite-defender-ignored", "702.3b", "combat.py",
-           '    if "defender" in chars.keywords and not _despite_defender(game, obj):',
-           '    if "defender" in chars.keywords:'),
+           "        if not _despite_defender(game, obj):", "        if True:"),
     Mutant("despite-defender-forever", "702.3b", "effects.py",
            '    _requirement(ctx, "attack_despite_defender", {}, v)',
            '    _requirement(ctx, "attack_despite_defender", {}, v)\n    ctx.game.effects[-1].duration = "permanent"'),
