@@ -1723,12 +1723,19 @@ def _search(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("return_card")
 def _return_card(ctx: Context, v: dict[str, Any]) -> None:
-    """A card of yours matching ``filter``, chosen as the effect resolves (not targeted): ``choose_card``."""
+    """A card of yours matching ``filter``, chosen as the effect resolves (not targeted): ``choose_card``.
+
+    ``from`` is a zone or a list of zones ("from your hand or graveyard", DTK Swift Warkite); the card moved is
+    ``made``, so the same effect can go on: "that creature gains haste", "return it at the beginning of the next
+    end step" (608.2c). A card put onto the battlefield this way enters face up (708.3: only an effect that says
+    so puts a permanent onto the battlefield face down)."""
     game = ctx.game
     who = ctx.controller
+    zones = v.get("from", "graveyard")
     pool = [
         o
-        for o in game.players[who].zone(str(v.get("from", "graveyard")))
+        for zone in (zones if isinstance(zones, list) else [zones])
+        for o in game.players[who].zone(str(zone))
         if matches(game, o, game.chars(o), v.get("filter"), who, ctx.spell)  # the spell: its X ("mana value X")
     ]
     if not pool:
@@ -1746,7 +1753,7 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
         answer = game.decide("choose_card", who, "какую карту выбрать?", ctx.source)
         chosen = _pick(game, pool, answer, "подходящая карта", "608.2c")
     game.log(f"{narr.obj(game, chosen)} возвращается")
-    game.move(chosen, str(v.get("to", "battlefield")), controller=who)
+    ctx.made.append(game.move(chosen, str(v.get("to", "battlefield")), controller=who))
 
 
 @effect("bolster")

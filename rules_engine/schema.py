@@ -193,7 +193,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool",
                        "top_after_shuffle": "bool"},
-    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool"},  # all: every such card
+    "return_card": {"filter": "filter", "from": "zones", "to": "zone", "all": "bool"},  # all: every such card
     "turn_face_down": "ref",
     "transform": "ref",
     "change_text": {"not_to": "strs", **_ON},
@@ -899,6 +899,10 @@ _CHECKERS: dict[str, Check] = {
     "whose": _one_of({"you", "opponent", "each"}, "player"),
     "duration": _one_of(DURATIONS, "duration"),
     "zone": _one_of(ZONE_NAMES, "zone"),
+    "zones": lambda c, v, what, parent, key: (  # a zone, or a list: "from your hand or graveyard"
+        _list_of(_one_of(ZONE_NAMES, "zone"), "zones")(c, v, what, parent, key) if isinstance(v, list)
+        else _one_of(ZONE_NAMES, "zone")(c, v, what, parent, key)
+    ),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
     "effects_by_word": _effects_by_word,

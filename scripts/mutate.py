@@ -2153,6 +2153,13 @@ MUTANTS: tuple[Mutant, ...] = (
     # "can attack this turn as though it didn't have defender" (Glade Watcher; 702.3b)
     Mutant("despite-defender-ignored", "702.3b", "combat.py",
            "        if not _despite_defender(game, obj):", "        if True:"),
+    # return_card "from your hand or graveyard", the card moved being `made` (Swift Warkite; 608.2c)
+    Mutant("return-card-first-zone-only", "608.2c", "effects.py",
+           "        for zone in (zones if isinstance(zones, list) else [zones])",
+           "        for zone in (zones[:1] if isinstance(zones, list) else [zones])"),
+    Mutant("return-card-not-made", "608.2c", "effects.py",
+           '    ctx.made.append(game.move(chosen, str(v.get("to", "battlefield")), controller=who))',
+           '    game.move(chosen, str(v.get("to", "battlefield")), controller=who)'),
     Mutant("despite-defender-forever", "702.3b", "effects.py",
            '    _requirement(ctx, "attack_despite_defender", {}, v)',
            '    _requirement(ctx, "attack_despite_defender", {}, v)\n    ctx.game.effects[-1].duration = "permanent"'),
