@@ -128,7 +128,8 @@ def _cant_attack(game: Game, obj: GameObject, player: str, defender: str) -> Ill
     if costs.summoning_sick(game, obj):
         return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
     if "defender" in chars.keywords:
-        if not _despite_defender(game, obj):  # "as though it didn't have defender": this turn only
+        despite = _despite_defender(game, obj)  # "as though it didn't have defender": this turn only
+        if not despite:
             return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
     if _restricted(game, obj, "attack"):
         return IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")

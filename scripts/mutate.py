@@ -2152,7 +2152,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "and (lambda *a: True)(game, event.lki, filt, controller,"),
     # "can attack this turn as though it didn't have defender" (Glade Watcher; 702.3b)
     Mutant("despite-defender-ignored", "702.3b", "combat.py",
-           "        if not _despite_defender(game, obj):", "        if True:"),
+           "        despite = _despite_defender(game, obj)", "        despite = False"),
     # return_card "from your hand or graveyard", the card moved being `made` (Swift Warkite; 608.2c)
     Mutant("return-card-first-zone-only", "608.2c", "effects.py",
            "        for zone in (zones if isinstance(zones, list) else [zones])",
