@@ -172,7 +172,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
                  "from_graveyard": "ref", "filter": "filter"},
     "shuffle_into_library": "ref",
-    "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
+    "put_on_library": "library_value",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
     "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
     "clash": {"then": "effect"},
     "nothing": "none",
@@ -1021,6 +1021,10 @@ _CHECKERS: dict[str, Check] = {
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
     "alternative_cost": _one_of({"dash", "evoke"}, "alternative cost"),
+    "library_value": lambda c, v, what, parent, key: (  # REF, or {what: REF, bottom: true}: the bottom (401.4)
+        c.keys(v, {"what": "ref!", "bottom": "bool"}, what) if isinstance(v, dict) and "what" in v else _ref(
+            c, v, what, parent, key)
+    ),
     "doesnt_untap_value": lambda c, v, what, parent, key: (
         c.keys(v, {"on": "ref", "duration": "duration!"}, what) if isinstance(v, dict) else _ref(
             c, v, what, parent, key)

@@ -2157,6 +2157,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("return-card-first-zone-only", "608.2c", "effects.py",
            "        for zone in (zones if isinstance(zones, list) else [zones])",
            "        for zone in (zones[:1] if isinstance(zones, list) else [zones])"),
+    Mutant("put-on-bottom-goes-on-top", "401.4", "ontop.py",
+           '            game.move(card, "library", top=False)', '            game.move(card, "library")'),
     Mutant("return-card-not-made", "608.2c", "effects.py",
            '    ctx.made.append(game.move(chosen, str(v.get("to", "battlefield")), controller=who))',
            '    game.move(chosen, str(v.get("to", "battlefield")), controller=who)'),
