@@ -337,11 +337,19 @@ def _compute(game: Game) -> dict[int, Characteristics]:
         if "changeling" in chars.keywords:
             chars.subtypes.add(ALL_CREATURE_TYPES)
     spell_effects = sorted((e for e in game.effects if e.layer != "1"), key=lambda e: e.timestamp)
-    for layer in ("2", "3"):  # no static ability of the vocabulary changes control or text
-        for effect in spell_effects:
-            if effect.layer == layer:
-                for o in _affected(game, effect, by_id, result):
-                    _apply(effect, result[o.oid], game)
+    control = sorted([e for e in spell_effects if e.layer == "2"] + list(_control_statics(game, result)),
+                     key=lambda e: e.timestamp)  # layer 2 in timestamp order, static "you control" too (613.7)
+    for effect in control:
+        if effect.ability is not None:  # a static's controller as layer 2 has made it so far (a stolen Aura)
+            if not _exists(effect, result):
+                continue
+            effect = replace(effect, data={"controller": result[effect.source_oid].controller})
+        for o in _affected(game, effect, by_id, result):
+            _apply(effect, result[o.oid], game)
+    for effect in spell_effects:  # layer 3: no static ability of the vocabulary changes text
+        if effect.layer == "3":
+            for o in _affected(game, effect, by_id, result):
+                _apply(effect, result[o.oid], game)
     # Static abilities as their text reads after layer 3; an effect of one applies only while its source still
     # has the ability when its layer comes (its existence, 613.8a), so the order inside a layer matters (613.8).
     statics = list(_static_effects(game, by_id, result))
@@ -522,6 +530,19 @@ def _land_type_abilities(all_chars: Iterable[Characteristics]) -> None:
 
 def _order(effect: ContinuousEffect) -> tuple[int, int]:
     return (LAYER_ORDER.index(effect.layer), effect.timestamp)
+
+
+def _control_statics(game: Game, result: dict[int, Characteristics]) -> Iterable[ContinuousEffect]:
+    """Static abilities "you control enchanted creature" (DTK Illusory Gains; rules 613.1b, 303.4): layer 2, with
+    the source's timestamp — an Aura attached anew has a new one (701.3c), so the last attachment wins."""
+    for source in game.ability_sources():
+        for ability in result[source.oid].abilities:
+            if ability.kind == "static" and ability.spec["static"] == "control":
+                yield ContinuousEffect(
+                    layer="2", kind="control", data={}, timestamp=source.timestamp, duration="static",
+                    source_oid=source.oid, controller=result[source.oid].controller,
+                    filter=dict(ability.spec.get("affects") or {"attached": True}), ability=ability,
+                )
 
 
 def _static_effects(

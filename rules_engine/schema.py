@@ -274,6 +274,7 @@ STATIC_VALUES: dict[str, str | None] = {
     "cant_lose_life": "players_value",
     "instead_of_drawing": "instead_of_drawing_value",
     "cant_be_countered": None,
+    "control": None,  # "you control enchanted creature" (affects: {attached: true}; layer 2, 613.1b)
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
     "play_exiled": "play_exiled_value",

@@ -156,6 +156,7 @@ STATIC_KINDS = frozenset(
         "look_at_face_down",  # rule 708.5: its controller may look at face-down creatures they don't control
         "play_from_graveyard",  # you may play the affected cards of your graveyard (Crucible of Worlds; playfrom.py)
         "choose_as_enters",  # value {options: [Khans, Dragons]}: rule 614.12c, the anchor word (anchors.py)
+        "control",  # rule 613.1b (layer 2): "you control enchanted creature" (affects: {attached: true})
         "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
         "instead_of_drawing",  # rule 614.11: value {players, effect, optional}: "if you would draw, EFFECT instead"
     }

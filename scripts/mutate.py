@@ -2159,6 +2159,10 @@ MUTANTS: tuple[Mutant, ...] = (
            "        for zone in (zones[:1] if isinstance(zones, list) else [zones])"),
     Mutant("put-on-bottom-goes-on-top", "401.4", "ontop.py",
            '            game.move(card, "library", top=False)', '            game.move(card, "library")'),
+    # "you control enchanted creature" (Illusory Gains): a static ability of layer 2 (613.1b)
+    Mutant("control-static-ignored", "613.1b", "layers.py",
+           '    control = sorted([e for e in spell_effects if e.layer == "2"] + list(_control_statics(game, result)),',
+           '    control = sorted([e for e in spell_effects if e.layer == "2"] + [],'),
     Mutant("return-card-not-made", "608.2c", "effects.py",
            '    ctx.made.append(game.move(chosen, str(v.get("to", "battlefield")), controller=who))',
            '    game.move(chosen, str(v.get("to", "battlefield")), controller=who)'),
