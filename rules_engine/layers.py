@@ -340,8 +340,8 @@ def _compute(game: Game) -> dict[int, Characteristics]:
     control = sorted([e for e in spell_effects if e.layer == "2"] + list(_control_statics(game, result)),
                      key=lambda e: e.timestamp)  # layer 2 in timestamp order, static "you control" too (613.7)
     for effect in control:
-        if effect.ability is not None:  # a static's controller as layer 2 has made it so far (a stolen Aura)
-            if not _exists(effect, result):
+        if effect.ability is not None and effect.source_oid is not None:  # a static's controller as layer 2 has
+            if not _exists(effect, result):  # made it so far (a stolen Aura)
                 continue
             effect = replace(effect, data={"controller": result[effect.source_oid].controller})
         for o in _affected(game, effect, by_id, result):
