@@ -154,6 +154,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
+    "return_chosen": {"player": "ref", "filter": "filter"},  # "return a nonland permanent you control" (608.2c)
     "attack_despite_defender": "ref",  # "can attack this turn as though it didn't have defender" (702.3b)
     "next_spell_costs_less": "mana",  # "the next spell you cast this turn costs {1} less to cast" (601.2f)
     "doesnt_untap": "doesnt_untap_value",  # a ref (the next untap step), or {on, duration} (lasting, 611.2b)

@@ -2163,6 +2163,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("control-static-ignored", "613.1b", "layers.py",
            '    control = sorted([e for e in spell_effects if e.layer == "2"] + list(_control_statics(game, result)),',
            '    control = sorted([e for e in spell_effects if e.layer == "2"] + [],'),
+    # "return a nonland permanent you control to its owner's hand", chosen on resolution (Ancestral Statue; 608.2c)
+    Mutant("return-chosen-filter-ignored", "608.2c", "edicts.py",
+           '    filt = v.get("filter") or {}\n    for player in players(ctx, v.get("player", "you")):',
+           '    filt = {}\n    for player in players(ctx, v.get("player", "you")):'),
+    Mutant("return-chosen-stays", "608.2c", "edicts.py", '        game.move(chosen, "hand")', "        pass"),
     Mutant("return-card-not-made", "608.2c", "effects.py",
            '    ctx.made.append(game.move(chosen, str(v.get("to", "battlefield")), controller=who))',
            '    game.move(chosen, str(v.get("to", "battlefield")), controller=who)'),
