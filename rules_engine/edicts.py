@@ -60,11 +60,8 @@ def _return_chosen(ctx: Context, v: dict[str, Any]) -> None:
     game = ctx.game
     filt = v.get("filter") or {}
     for player in players(ctx, v.get("player", "you")):
-        pool = [
-            o
-            for o in game.battlefield
-            if game.controller(o) == player and matches(game, o, game.chars(o), filt, player, ctx.source)
-        ]
+        mine = [o for o in game.battlefield if game.controller(o) == player]
+        pool = [o for o in mine if matches(game, o, game.chars(o), filt, player, ctx.source)]
         if not pool:
             game.log(f"{narr.player(player)}: нечего вернуть в руку")
             continue

@@ -199,7 +199,7 @@ EFFECT_NAMES = frozenset(
         "tap",
         "untap",
         "doesnt_untap",  # REF: the next untap step; {on, duration: while_you_control_source}: lasting (611.2b)
-        "return_chosen",  # {player, filter}: a permanent that player controls, chosen on resolution, to its owner's hand
+        "return_chosen",  # {player, filter}: a permanent that player controls, chosen on resolution, to the hand
         "attack_despite_defender",  # REF: it can attack this turn as though it didn't have defender (702.3b)
         "next_spell_costs_less",  # "{1}": the next spell you cast this turn costs that much less (601.2f)
         "move_counters",
