@@ -113,6 +113,11 @@ def declare_attackers(game: Game, player: str, attacks: dict[str, Any]) -> None:
         triggers.collect(game, Event("attacks", obj=obj))
 
 
+def _despite_defender(game: Game, obj: GameObject) -> bool:
+    """ "Can attack this turn as though it didn't have defender" applies to this very object (702.3b)."""
+    return any(e.kind == "attack_despite_defender" and obj.oid in e.affected for e in game.effects)
+
+
 def _cant_attack(game: Game, obj: GameObject, player: str, defender: str) -> IllegalAction | None:
     """Why ``obj`` can't attack ``defender`` (rules 508.1a, 508.1c), or None when it can."""
     chars = game.chars(obj)
@@ -123,7 +128,9 @@ def _cant_attack(game: Game, obj: GameObject, player: str, defender: str) -> Ill
     if costs.summoning_sick(game, obj):
         return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: «болезнь вызова»", "302.6")
     if "defender" in chars.keywords:
-        return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
+        despite = _despite_defender(game, obj)  # "as though it didn't have defender": this turn only
+        if not despite:
+            return IllegalAction(f"{narr.obj(game, obj)} не может атаковать: Защитник", "702.3b")
     if _restricted(game, obj, "attack"):
         return IllegalAction(f"{narr.obj(game, obj)} не может атаковать", "508.1c")
     # rule 508.1c: "can't attack you or planeswalkers you control" (you: the controller of that ability)

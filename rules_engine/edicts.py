@@ -51,3 +51,25 @@ def _sacrifice_chosen(ctx: Context, v: dict[str, Any]) -> None:
         if obj.zone == "battlefield":
             ctx.sacrificed.append(game.snapshot(obj))  # "its toughness": as it last existed there (608.2h)
             game.move(obj, "graveyard")
+
+
+@effect("return_chosen")
+def _return_chosen(ctx: Context, v: dict[str, Any]) -> None:
+    """ "Return a nonland permanent you control to its owner's hand" (DTK Ancestral Statue; 608.2c): not a target —
+    the player chooses as the effect resolves among the permanents they control matching the filter (a
+    ``choose_card`` decision, none when there is one; mandatory: the source itself when it is the only one)."""
+    game = ctx.game
+    filt = v.get("filter") or {}
+    for player in players(ctx, v.get("player", "you")):
+        mine = [o for o in game.battlefield if game.controller(o) == player]
+        pool = [o for o in mine if matches(game, o, game.chars(o), filt, player, ctx.source)]
+        if not pool:
+            game.log(f"{narr.player(player)}: нечего вернуть в руку")
+            continue
+        if len(pool) == 1:
+            chosen = pool[0]
+        else:
+            answer = game.decide("choose_card", player, "какой перманент вернуть в руку?", ctx.source)
+            chosen = pick(game, pool, answer, "подходящий перманент под контролем этого игрока", "608.2c")
+        game.log(f"{narr.player(player)} возвращает {narr.obj(game, chosen)} в руку владельца")
+        game.move(chosen, "hand")

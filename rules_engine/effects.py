@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine import (
     anchors,
+    aslong,
     attacking,
     combat,
     copies,
@@ -28,6 +29,7 @@ from rules_engine import (
     history,
     landplays,
     life,
+    next_spell,
     playfrom,
     power_among,
     replacement,
@@ -87,6 +89,10 @@ def things(ctx: Context, ref: Any) -> list[Thing]:
             if not whose:
                 return []
             you, filt = whose[0], {**filt, "controller": "you"}
+        if isinstance(filt, dict) and isinstance(filt.get("toughness_less_than"), dict):
+            # "with toughness less than the exploited creature's toughness": the bound is an amount, computed once
+            # as the effect resolves (608.2h: of an object gone by then, as it last existed)
+            filt = {**filt, "toughness_less_than": amount(ctx, filt["toughness_less_than"])}
         return [o for o in game.battlefield if matches(game, o, game.chars(o), filt, you, source)]
     if isinstance(ref, dict) and "owner_of" in ref:  # "that player": whose graveyard a card went to (404.2, 108.3)
         owned = objects(ctx, ref["owner_of"])
@@ -564,6 +570,9 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
         game.log(f"{narr.player(gainer)} получает контроль над заклинанием {narr.obj(game, spell)}")
     if spells and len(spells) == len(found):
         return
+    duration = v.get("duration", "permanent")
+    if duration == aslong.WHILE_YOU_CONTROL_SOURCE and not aslong.starts(game, ctx.source.oid, ctx.controller):
+        return  # rule 611.2b: Dragonlord Silumgar gone or stolen before its ability resolves
     for obj in found:
         obj.steady_controller = None  # summoning sickness applies to the new controller (rule 302.6)
     _continuous(
@@ -572,7 +581,7 @@ def _control(ctx: Context, v: dict[str, Any]) -> None:
         "control",
         {"controller": gainer},
         v.get("on", "target"),
-        v.get("duration", "permanent"),
+        duration,
     )
     game.touch()
 
@@ -942,6 +951,8 @@ def _target_lki(ctx: Context, ref: Any) -> Snapshot | None:
     text = str(ref)
     if text == "it" and ctx.event is not None and ctx.event.obj is not None:
         return ctx.game.lki.get(ctx.event.obj.oid)
+    if text == "event_target" and ctx.event is not None and isinstance(ctx.event.target, Snapshot):
+        return ctx.event.target  # "the exploited creature": the event's own record of it as it last existed
     if not text.startswith("target"):
         return None
     index = int(text[6:] or 0)
@@ -1085,6 +1096,13 @@ def _must_be_blocked(ctx: Context, v: Any) -> None:
     _requirement(ctx, "must_be_blocked", {}, v)
 
 
+@effect("attack_despite_defender")
+def _attack_despite_defender(ctx: Context, v: Any) -> None:
+    """ "It can attack this turn as though it didn't have defender" (702.3b; DTK Glade Watcher): a permission for
+    this turn, about that very creature; it keeps defender (it still can't attack the next turn)."""
+    _requirement(ctx, "attack_despite_defender", {}, v)
+
+
 def _requirement(ctx: Context, kind: str, data: dict[str, Any], on: Any) -> None:
     """A combat requirement lasting this turn: a continuous effect of no layer (rule 611.2a, 509.1c)."""
     game = ctx.game
@@ -1105,11 +1123,44 @@ def _requirement(ctx: Context, kind: str, data: dict[str, Any], on: Any) -> None
 def _doesnt_untap(ctx: Context, v: Any) -> None:
     """ "It doesn't untap during its controller's next untap step": an effect that keeps a permanent from untapping
     (rule 502.3). It tracks the permanent, not a player: the next untap step of whoever controls it then uses it
-    up, whether or not the permanent was tapped; being told twice doesn't make it two untap steps."""
+    up, whether or not the permanent was tapped; being told twice doesn't make it two untap steps.
+
+    ``{on: REF, duration: while_you_control_source}`` is the continuous "doesn't untap during its controller's
+    untap step for as long as you control [this]" (Icefall Regent; rules 502.3, 611.2b): it follows the permanent
+    whoever controls it, and ends for good when its source leaves or changes controller (``aslong``)."""
+    if isinstance(v, dict):
+        _doesnt_untap_while(ctx, v)
+        return
     for obj in objects(ctx, v):
         obj.skips_next_untap = True
         ctx.game.log(f"{narr.obj(ctx.game, obj)} не разворачивается во время следующего шага разворота "
                      "контролирующего его игрока")
+
+
+@effect("next_spell_costs_less")
+def _next_spell_costs_less(ctx: Context, v: Any) -> None:
+    """ "The next spell you cast this turn costs {1} less to cast" (601.2f; ``next_spell``)."""
+    next_spell.add(ctx.game, ctx.controller, str(v))
+    ctx.game.log(f"Следующее заклинание, которое {narr.player(ctx.controller)} разыграет в этом ходу, стоит на {v} "
+                 "меньше")
+
+
+def _doesnt_untap_while(ctx: Context, v: dict[str, Any]) -> None:
+    """The lasting form of ``doesnt_untap``: a continuous effect read at each untap step (``turn``)."""
+    game = ctx.game
+    duration = str(v.get("duration", "permanent"))
+    if duration == aslong.WHILE_YOU_CONTROL_SOURCE and not aslong.starts(game, ctx.source.oid, ctx.controller):
+        return
+    found = objects(ctx, v.get("on", "target"))
+    if not found:
+        return
+    game.effects.append(ContinuousEffect(
+        layer="untap", kind="doesnt_untap", data={}, timestamp=game.new_timestamp(),
+        affected=frozenset(o.oid for o in found), duration=duration, source_oid=ctx.source.oid,
+        controller=ctx.controller))
+    names = ", ".join(narr.obj(game, o) for o in found)
+    game.log(f"{names} не разворачивается во время шага разворота контролирующего его игрока, пока "
+             f"{narr.player(ctx.controller)} контролирует {narr.card_label(game, ctx.source.card)}")
 
 
 @effect("counter_spell")
@@ -1594,7 +1645,9 @@ def may_look(game: Game, card: GameObject) -> list[str]:
     """Who may look at a card: anyone if it is face up; a face-down spell or permanent only its controller; a card
     exiled face down by hideaway the player who controls that permanent (702.75a) — under the older rule every
     player who has controlled it (502.75a of 2007) — and no one once it has left the battlefield."""
-    if card.face_down and card.zone in ("battlefield", "stack"):  # only its controller (DTK megamorph 12)
+    if card.face_down and card.zone == "battlefield":  # its controller (DTK megamorph 12) and any player with
+        return sorted({game.controller(card)} | _lookers_at_face_down(game))  # "you may look at face-down creatures"
+    if card.face_down and card.zone == "stack":  # a face-down spell: only its controller (Keeper of the Lens 3)
         return [game.controller(card)]
     if not card.face_down or card.zone != "exile":
         return sorted(game.players)
@@ -1607,6 +1660,14 @@ def may_look(game: Game, card: GameObject) -> list[str]:
                 return sorted(source.seen_by | {game.controller(source)})
             return [game.controller(source)]
     return []
+
+
+def _lookers_at_face_down(game: Game) -> set[str]:
+    """The controllers of a static "you may look at face-down creatures you don't control any time" (DTK Keeper
+    of the Lens; rule 708.5: the right to look belongs to the controller unless an effect says otherwise): a right
+    to look at any moment, no action and no stack; permanents only, never a face-down spell."""
+    return {game.controller(o) for o in game.battlefield
+            if any(a.kind == "static" and a.spec.get("static") == "look_at_face_down" for a in game.chars(o).abilities)}
 
 
 @effect("play_linked")
@@ -1767,12 +1828,19 @@ def _search(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("return_card")
 def _return_card(ctx: Context, v: dict[str, Any]) -> None:
-    """A card of yours matching ``filter``, chosen as the effect resolves (not targeted): ``choose_card``."""
+    """A card of yours matching ``filter``, chosen as the effect resolves (not targeted): ``choose_card``.
+
+    ``from`` is a zone or a list of zones ("from your hand or graveyard", DTK Swift Warkite); the card moved is
+    ``made``, so the same effect can go on: "that creature gains haste", "return it at the beginning of the next
+    end step" (608.2c). A card put onto the battlefield this way enters face up (708.3: only an effect that says
+    so puts a permanent onto the battlefield face down)."""
     game = ctx.game
     who = ctx.controller
+    zones = v.get("from", "graveyard")
     pool = [
         o
-        for o in game.players[who].zone(str(v.get("from", "graveyard")))
+        for zone in (zones if isinstance(zones, list) else [zones])
+        for o in game.players[who].zone(str(zone))
         if matches(game, o, game.chars(o), v.get("filter"), who, ctx.spell)  # the spell: its X ("mana value X")
     ]
     if not pool:
@@ -1795,7 +1863,7 @@ def _return_card(ctx: Context, v: dict[str, Any]) -> None:
     if chooser != who:
         game.log(f"{narr.player(chooser)} выбирает {narr.obj(game, chosen)}")
     game.log(f"{narr.obj(game, chosen)} возвращается")
-    game.move(chosen, str(v.get("to", "battlefield")), controller=who)
+    ctx.made.append(game.move(chosen, str(v.get("to", "battlefield")), controller=who))
 
 
 @effect("bolster")
@@ -1977,7 +2045,9 @@ def _fight(ctx: Context, v: dict[str, Any]) -> None:
     power_a, power_b = game.chars(a).power or 0, game.chars(b).power or 0
     if a.oid == b.oid:
         replacement.deal_damage(game, a, a, 2 * power_a)
-        return
-    with game.simultaneously():
-        replacement.deal_damage(game, a, b, power_a)
-        replacement.deal_damage(game, b, a, power_b)
+    else:
+        with game.simultaneously():
+            replacement.deal_damage(game, a, b, power_a)
+            replacement.deal_damage(game, b, a, power_b)
+    for fighter in {a.oid: a, b.oid: b}.values():  # "whenever a creature you control fights" (701.14a): each one,
+        triggers.collect(game, Event("fights", obj=fighter, lki=game.snapshot(fighter)))  # as it fought

@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules_engine import choices, dash, equipment, greatest
+from rules_engine import aslong, choices, dash, equipment, greatest
+from rules_engine.errors import ScriptError
 from rules_engine.objects import (
     FACE_DOWN,
     AbilityDef,
@@ -162,6 +163,8 @@ def _filter_number(game: Game, value: Any, you: str, source: GameObject | Snapsh
     the number of Faeries you control", counted whenever the filter is checked."""
     if value == "X":
         return source.x if isinstance(source, GameObject) else 0
+    if isinstance(value, dict) and "count" not in value:
+        raise ScriptError(f"граница фильтра {value!r} вычисляется только в эффекте {{all: ФИЛЬТР}} при разрешении")
     if isinstance(value, dict):
         return sum(1 for o in game.battlefield if matches(game, o, game.chars(o), value["count"], you, source))
     return int(value)
@@ -261,6 +264,10 @@ def matches(
         chars.power is None or chars.power > _filter_number(game, filt["power_at_most"], you, source)
     ):
         return False  # "a creature with power 3 or less" / "X or less" (its power now, layers applied)
+    if "toughness_less_than" in filt and (
+        chars.toughness is None or chars.toughness >= _filter_number(game, filt["toughness_less_than"], you, source)
+    ):
+        return False  # "creatures with toughness less than N" (toughness now, layers applied)
     compared = "power_below_source" in filt or "power_above_source" in filt
     if compared and not _power_vs_source(game, chars, filt, source):
         return False  # "creatures with power less / greater than this creature's power" (both powers now)
@@ -316,7 +323,15 @@ def _power_vs_source(
 
 
 def compute(game: Game) -> dict[int, Characteristics]:
-    """Characteristics of every object in every zone."""
+    """Characteristics of every object in every zone; an effect "for as long as you control" its source that has
+    lapsed is ended first and everything computed again without it (rule 611.2b, ``aslong``)."""
+    while True:
+        result = _compute(game)
+        if not aslong.end_lapsed(game, result):
+            return result
+
+
+def _compute(game: Game) -> dict[int, Characteristics]:
     objects = list(game.all_objects())
     index = copy_index(game)
     result = {o.oid: base_characteristics(o, game, index) for o in objects}  # layer 1: copiable values
@@ -326,11 +341,19 @@ def compute(game: Game) -> dict[int, Characteristics]:
         if "changeling" in chars.keywords:
             chars.subtypes.add(ALL_CREATURE_TYPES)
     spell_effects = sorted((e for e in game.effects if e.layer != "1" and _lasts(e, by_id)), key=lambda e: e.timestamp)
-    for layer in ("2", "3"):  # no static ability of the vocabulary changes control or text
-        for effect in spell_effects:
-            if effect.layer == layer:
-                for o in _affected(game, effect, by_id, result):
-                    _apply(effect, result[o.oid], game)
+    control = sorted([e for e in spell_effects if e.layer == "2"] + list(_control_statics(game, result)),
+                     key=lambda e: e.timestamp)  # layer 2 in timestamp order, static "you control" too (613.7)
+    for effect in control:
+        if effect.ability is not None and effect.source_oid is not None:  # a static's controller as layer 2 has
+            if not _exists(effect, result):  # made it so far (a stolen Aura)
+                continue
+            effect = replace(effect, data={"controller": result[effect.source_oid].controller})
+        for o in _affected(game, effect, by_id, result):
+            _apply(effect, result[o.oid], game)
+    for effect in spell_effects:  # layer 3: no static ability of the vocabulary changes text
+        if effect.layer == "3":
+            for o in _affected(game, effect, by_id, result):
+                _apply(effect, result[o.oid], game)
     # Static abilities as their text reads after layer 3; an effect of one applies only while its source still
     # has the ability when its layer comes (its existence, 613.8a), so the order inside a layer matters (613.8).
     statics = list(_static_effects(game, by_id, result))
@@ -515,6 +538,19 @@ def _land_type_abilities(all_chars: Iterable[Characteristics]) -> None:
 
 def _order(effect: ContinuousEffect) -> tuple[int, int]:
     return (LAYER_ORDER.index(effect.layer), effect.timestamp)
+
+
+def _control_statics(game: Game, result: dict[int, Characteristics]) -> Iterable[ContinuousEffect]:
+    """Static abilities "you control enchanted creature" (DTK Illusory Gains; rules 613.1b, 303.4): layer 2, with
+    the source's timestamp — an Aura attached anew has a new one (701.3c), so the last attachment wins."""
+    for source in game.ability_sources():
+        for ability in result[source.oid].abilities:
+            if ability.kind == "static" and ability.spec["static"] == "control":
+                yield ContinuousEffect(
+                    layer="2", kind="control", data={}, timestamp=source.timestamp, duration="static",
+                    source_oid=source.oid, controller=result[source.oid].controller,
+                    filter=dict(ability.spec.get("affects") or {"attached": True}), ability=ability,
+                )
 
 
 def _static_effects(

@@ -434,7 +434,8 @@ CHOICE_KINDS = {
 }
 # rule 614.12c: the anchor words as the Russian cards print them (FRF Sieges: «выберите Ханов или Драконов»)
 ANCHOR_WORDS = {"Khans": "Ханы", "Dragons": "Драконы", "odd": "нечет", "even": "чет", "C": "бесцветный",
-                "face_up": "рубашкой вниз", "face_down": "рубашкой вверх"}
+                "face_up": "рубашкой вниз", "face_down": "рубашкой вверх",
+                "top": "на верх библиотеки", "bottom": "в низ библиотеки"}  # Arashin Sovereign
 
 
 def anchor_word(word: str) -> str:

@@ -17,8 +17,15 @@ from rules_engine.interpreter import Context, effect
 
 @effect("put_on_library")
 def _put_on_library(ctx: Context, v: Any) -> None:
-    """Each card named goes on top of its owner's library; several of one owner in the order the owner chooses."""
+    """Each card named goes on top of its owner's library; several of one owner in the order the owner chooses.
+    ``{what: REF, bottom: true}`` puts it on the bottom instead ("on the top or bottom of its owner's library",
+    DTK Arashin Sovereign; several: a ``bottom_order`` answer of the owner, the last listed lowest, 401.4)."""
     game = ctx.game
+    if isinstance(v, dict):
+        if v.get("bottom"):
+            _put_on_bottom(ctx, objects(ctx, v["what"]))
+            return
+        v = v["what"]
     moving = objects(ctx, v)
     if not moving:
         game.log("Нечего класть на верх библиотеки")
@@ -32,3 +39,20 @@ def _put_on_library(ctx: Context, v: Any) -> None:
             game.move(card, "library")
         names = ", ".join(narr.obj(game, o) for o in mine)
         game.log(f"На верх библиотеки игрока {narr.player(owner)} кладутся (сверху вниз): {names}")
+
+
+def _put_on_bottom(ctx: Context, moving: list[Any]) -> None:
+    """The cards go to the bottom of their owners' libraries, in the order each owner chooses (401.4)."""
+    game = ctx.game
+    if not moving:
+        game.log("Нечего класть в низ библиотеки")
+        return
+    for owner in dict.fromkeys(o.owner for o in moving):
+        mine = [o for o in moving if o.owner == owner]
+        if len(mine) > 1:
+            answer = game.decide("bottom_order", owner, "порядок карт внизу библиотеки (сверху вниз)", ctx.source)
+            mine = arrange(game, mine, answer, "одна из кладущихся в низ библиотеки карт", "401.4")
+        for card in mine:  # the top one of them first: the last moved is the bottom card
+            game.move(card, "library", top=False)
+        names = ", ".join(narr.obj(game, o) for o in mine)
+        game.log(f"В низ библиотеки игрока {narr.player(owner)} кладутся (сверху вниз): {names}")

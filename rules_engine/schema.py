@@ -28,8 +28,10 @@ CARD_TYPES = frozenset(
 )
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow", "World"})
 ZONE_NAMES = frozenset({"library", "hand", "battlefield", "graveyard", "exile", "stack"})
-# while_source_on_battlefield: "for as long as [this] remains on the battlefield" (611.2b)
-DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn", "while_source_on_battlefield"})
+# while_source_on_battlefield: "for as long as [this] remains on the battlefield" (611.2b, ``layers._lasts``);
+# while_you_control_source: "for as long as you control [this]" (611.2b, aslong.py)
+DURATIONS = frozenset({"end_of_turn", "permanent", "until_your_next_turn", "while_source_on_battlefield",
+                       "while_you_control_source"})
 STEP_NAMES = frozenset(STEPS)
 _TARGET_REF = re.compile(r"^target\d*$")
 SIMPLE_REFS = frozenset(
@@ -77,6 +79,9 @@ FILTER: dict[str, str] = {
     "blocked_by_source": "bool",  # "for each creature it's blocking": the creatures the source blocks now
     "power_below_source": "bool",  # "creatures with power less than this creature's power" (both powers now)
     "power_above_source": "bool",  # "creatures with power greater than this creature's power"
+    # "with toughness less than the exploited creature's toughness": a number, or an amount in {all: FILTER} of an
+    # effect, computed as it resolves (Profaner of the Dead)
+    "toughness_less_than": "amount",
     "power_at_least": "int",  # ferocious: "a creature with power 4 or greater" (its power now, layers applied)
     "attacking": "bool",
     "unblocked": "bool",  # an attacking creature no creature blocked, from the declare blockers step on (509.1h)
@@ -155,7 +160,10 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
-    "doesnt_untap": "ref",
+    "return_chosen": {"player": "ref", "filter": "filter"},  # "return a nonland permanent you control" (608.2c)
+    "attack_despite_defender": "ref",  # "can attack this turn as though it didn't have defender" (702.3b)
+    "next_spell_costs_less": "mana",  # "the next spell you cast this turn costs {1} less to cast" (601.2f)
+    "doesnt_untap": "doesnt_untap_value",  # a ref (the next untap step), or {on, duration} (lasting, 611.2b)
     "exchange_control": {"a": "ref", "b": "ref"},  # rule 701.12a-b
     "counter_spell": "ref",
     # rule 118.12a (countering.py); x: "where X is ...", counted as it resolves (608.2h)
@@ -174,7 +182,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "manifest": {"n": "amount", "player": "ref", "counters": "counters", "with_self": "bool",
                  "from_graveyard": "ref", "filter": "filter"},
     "shuffle_into_library": "ref",
-    "put_on_library": "ref",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
+    "put_on_library": "library_value",  # rule 401.4: on top of the owner's library, a top_order decision (ontop.py)
     "for_each_target": "effect",  # EFFECT once per target chosen, ``target`` naming it (eachtarget.py)
     "clash": {"then": "effect", "otherwise": "effect"},  # rule 701.30: then if you win, otherwise if you don't
     "repeat_while_clash_won": "effect",  # "..., then clash. If you win, repeat this process" (701.30d)
@@ -201,7 +209,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "if": {"condition": "effect_condition!", "then": "effect", "else": "effect"},
     "search_library": {"filter": "filter", "to": "zone", "n": "amount", "tapped": "bool", "shuffle": "bool",
                        "top_after_shuffle": "bool"},
-    "return_card": {"filter": "filter", "from": "zone", "to": "zone", "all": "bool",  # all: every such card
+    "return_card": {"filter": "filter", "from": "zones", "to": "zone", "all": "bool",  # all: every such card
                     "chooser": "return_chooser"},  # chooser: opponent — "a card of an opponent's choice" (608.2d)
     "turn_face_down": "ref",
     "transform": "ref",
@@ -285,13 +293,17 @@ STATIC_VALUES: dict[str, str | None] = {
     "grant_abilities": "granted_abilities_value",  # rule 613.1f: "equipped creature has '{3}, {Q}: ...'"
     "instead_of_countering": None,  # rule 614.1a: Guile (effects.counter_by)
     "cant_be_countered": None,
+    "control": None,  # "you control enchanted creature" (affects: {attached: true}; layer 2, 613.1b)
     "choose_as_enters": "anchor_words",
     "exile_as_enters": "exile_as_enters_value",  # rule 614.12a: {filter, link}: exile a card of your graveyard
     "play_exiled": "play_exiled_value",
+    "look_at_face_down": None,  # "you may look at face-down creatures you don't control any time" (708.5)
     "play_from_graveyard": None,  # "you may play lands / cast spells from your graveyard" (affects: the cards)
 }
 STATIC_AFFECTS_EXTRA: dict[str, dict[str, str]] = {
-    "cost_increase": {"targets_you_or_yours": "bool"},  # "spells that target you or a permanent you control"
+    "cost_increase": {"targets_you_or_yours": "bool",  # "spells that target you or a permanent you control"
+                      "targets_self": "bool"},  # "spells that target [this permanent]" (601.2f)
+    "cost_reduction": {"alternative": "alternative_cost"},  # "dash costs you pay cost {2} less" (601.2f)
     "lose_abilities": {"zone": "zone"},
     "add_colors": {"zone": "zone_or_any"},
     "grant": {"zone": "zone"},  # zone: stack — "each red or green instant or sorcery spell you cast has conspire"
@@ -318,6 +330,7 @@ TRIGGER_FILTERS: dict[str, dict[str, str] | None] = {
     "creature_dies": SNAPSHOT_FILTER,
     "creature_leaves": SNAPSHOT_FILTER,  # a creature leaves the battlefield, to any zone (603.6c, 603.10a)
     "creature_enters": FILTER,
+    "creature_fights": SNAPSHOT_FILTER,  # rule 701.14a: a creature fights (each of the two), as it was then
     "to_graveyard_from_anywhere": None,
     "clashes": None,
     "clash_won": None,
@@ -930,6 +943,10 @@ _CHECKERS: dict[str, Check] = {
     "whose": _one_of({"you", "opponent", "each"}, "player"),
     "duration": _one_of(DURATIONS, "duration"),
     "zone": _one_of(ZONE_NAMES, "zone"),
+    "zones": lambda c, v, what, parent, key: (  # a zone, or a list: "from your hand or graveyard"
+        _list_of(_one_of(ZONE_NAMES, "zone"), "zones")(c, v, what, parent, key) if isinstance(v, list)
+        else _one_of(ZONE_NAMES, "zone")(c, v, what, parent, key)
+    ),
     "step": _one_of(STEP_NAMES, "step"),
     "link": _one_of(LINKS, "linked ability"),
     "effects_by_word": _effects_by_word,
@@ -1050,6 +1067,15 @@ _CHECKERS: dict[str, Check] = {
     ),
     "number_of_counters_amount": lambda c, v, what, parent, key: c.keys(v, {"kind": "counter!", "what": "ref"}, what),
     "damage_source": lambda c, v, what, parent, key: c.keys(v, DAMAGE_SOURCE_FILTER, f"{what} (source)"),
+    "alternative_cost": _one_of({"dash", "evoke"}, "alternative cost"),
+    "library_value": lambda c, v, what, parent, key: (  # REF, or {what: REF, bottom: true}: the bottom (401.4)
+        c.keys(v, {"what": "ref!", "bottom": "bool"}, what) if isinstance(v, dict) and "what" in v else _ref(
+            c, v, what, parent, key)
+    ),
+    "doesnt_untap_value": lambda c, v, what, parent, key: (
+        c.keys(v, {"on": "ref", "duration": "duration!"}, what) if isinstance(v, dict) else _ref(
+            c, v, what, parent, key)
+    ),
     "game_duration": _one_of({"end_of_turn", "permanent"}, "duration"),  # this turn, or the rest of the game
 }
 

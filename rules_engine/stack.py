@@ -15,6 +15,7 @@ from rules_engine import (
     history,
     interpreter,
     loyalty_x,
+    next_spell,
     phyrexian,
     playfrom,
     produce,
@@ -227,7 +228,7 @@ def _cast(
     announced = cost
     cost, life = phyrexian.announce(
         cost, params.get("phyrexian"), game.players[player].life, game.players[player].mana_pool, params.get("pay"),
-        modified=any(cost_modifiers(game, player, card_obj, face_down)),
+        modified=any(cost_modifiers(game, player, card_obj, face_down, alternative=params.get("alternative"))),
     )
     probe = GameObject(
         oid=-1,
@@ -254,7 +255,8 @@ def _cast(
     if params.get("targets") and not specs:
         raise ScriptError(f"у {narr.obj(game, card_obj)} нет целей")
     # rule 601.2f after 601.2c: the total cost is determined once the targets are chosen ("spells that target you")
-    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"), face_down, chosen_targets)
+    cost = total_cost(game, player, card_obj, cost, params.get("hybrid"), face_down, chosen_targets,
+                      params.get("alternative"))
     cost, delved = delve.reduce(game, player, card_obj, cost, params.get("delve"))  # rule 702.66a
     conspirators = _conspire(game, player, card_obj, params.get("conspire"))
     revealed = reveal.choose(game, player, card_obj, params.get("reveal"))  # an optional additional cost (118.8)
@@ -306,6 +308,7 @@ def _cast(
             + " и ".join(narr.obj(game, c) for c in creatures)
         )
     reveal.finish(game, player, spell, revealed)  # rule 601.2i: what holds as casting finishes
+    next_spell.used_up(game, player)  # "the next spell you cast this turn costs {1} less": this was it
     triggers.collect(game, Event("cast", obj=spell, player=player))
     triggers.targeted(game, chosen_targets, player)
     return spell
@@ -313,7 +316,7 @@ def _cast(
 
 def total_cost(
     game: Game, player: str, card_obj: GameObject, cost: ManaCost, hybrid: Any, face_down: bool = False,
-    targets: list[Any] | None = None,
+    targets: list[Any] | None = None, alternative: str | None = None,
 ) -> ManaCost:
     """Rule 601.2f: the total cost is the mana cost or alternative cost plus increases, minus reductions.
 
@@ -323,7 +326,7 @@ def total_cost(
     """
     from rules_engine.mana import Symbol
 
-    increases, reductions = cost_modifiers(game, player, card_obj, face_down, targets)
+    increases, reductions = cost_modifiers(game, player, card_obj, face_down, targets, alternative)
     if not increases and not reductions:
         return cost
     symbols = list(cost.symbols)
@@ -360,15 +363,19 @@ def total_cost(
 
 
 def cost_modifiers(
-    game: Game, player: str, card_obj: GameObject, face_down: bool = False, targets: list[Any] | None = None
+    game: Game, player: str, card_obj: GameObject, face_down: bool = False, targets: list[Any] | None = None,
+    alternative: str | None = None,
 ) -> tuple[list[ManaCost], list[ManaCost]]:
     """The cost increases and reductions of static abilities that apply to casting ``card_obj`` (601.2f).
 
     Rule 708.4: a spell cast face down is turned face down before it is put onto the stack, so they see only the
     face-down spell's characteristics (708.2a: no name, no subtypes, no mana cost), never the card's.
-    ``targets_you_or_yours`` ("spells that target you or a permanent you control") reads the targets chosen
-    (601.2c, before 601.2f); once per spell however many of its targets match. Without targets (``None``: not
-    chosen yet) such a modifier is counted, so that the question "is the cost modified?" is asked safely."""
+    ``targets_you_or_yours`` ("spells that target you or a permanent you control") and ``targets_self`` ("spells
+    that target [this permanent]") read the targets chosen (601.2c, before 601.2f); once per spell however many of
+    its targets match. Without targets (``None``: not chosen yet) such a modifier is counted, so that the question
+    "is the cost modified?" is asked safely. ``alternative: dash`` applies only while that alternative cost is paid
+    ("Dash costs you pay cost {2} less", Warbringer, 601.2f); "the next spell you cast this turn costs {1} less" is
+    a reduction of the turn (``next_spell``) that the player's next spell uses up."""
     from rules_engine.layers import matches
 
     if face_down:
@@ -390,9 +397,16 @@ def cost_modifiers(
                 game, targets, owner
             ):
                 continue
+            if filt.pop("targets_self", False) and targets is not None and not any(
+                getattr(t, "oid", None) == source.oid for t in targets
+            ):
+                continue  # "spells that target Icefall Regent": once however many of its targets it is (601.2f)
+            if "alternative" in filt and filt.pop("alternative") != alternative:
+                continue  # "dash costs you pay": only the cost being paid is one (601.2b, 601.2f)
             if not matches(game, card_obj, game.chars(card_obj), filt, player, source):
                 continue
             (increases if kind == "cost_increase" else reductions).append(parse_cost(str(ability.spec["value"])))
+    reductions += next_spell.reductions(game, player)
     return increases, reductions
 
 

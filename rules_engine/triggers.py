@@ -411,6 +411,9 @@ def _matches(
             and isinstance(source, GameObject)
             and matches(game, obj, game.chars(obj), filt, controller, source)
         )
+    if when == "creature_fights":  # rule 701.14a: "whenever a creature you control fights" (as it fought)
+        return event.kind == "fights" and event.lki is not None and _snap_matches(game, event.lki, filt, controller,
+                                                                                  source)
     if when == "cast":
         return event.kind == "cast" and event.obj is not None and event.obj.oid == source.oid
     if when == "you_cast":

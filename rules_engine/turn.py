@@ -226,8 +226,11 @@ def _new_turn(game: Game) -> None:
 def _static_keeps_tapped(game: Game, obj: GameObject) -> bool:
     """A static ability "enchanted creature doesn't untap during its controller's untap step" (rules 502.3,
     611.3a): it applies as long as its source is on the battlefield and the permanent matches, checked anew at
-    each untap step, and it uses nothing up (unlike the one-shot ``doesnt_untap``)."""
-    return bool(combat.statics_affecting(game, obj, "doesnt_untap"))
+    each untap step, and it uses nothing up (unlike the one-shot ``doesnt_untap``). So does a lasting effect of a
+    resolved ability ("for as long as you control Icefall Regent", 611.2b: ended ones are gone from the game)."""
+    game.chars(obj)  # lapsed "for as long as" effects end as the characteristics are computed (aslong)
+    lasting = any(e.layer == "untap" and e.kind == "doesnt_untap" and obj.oid in e.affected for e in game.effects)
+    return lasting or bool(combat.statics_affecting(game, obj, "doesnt_untap"))
 
 
 def advance_to(game: Game, step: str) -> None:

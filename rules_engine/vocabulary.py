@@ -71,6 +71,7 @@ TRIGGER_EVENTS = frozenset(
         "clash_won",  # its controller clashes and wins
         "turned_face_up",  # this permanent is turned face up (rules 702.37e, 701.40b; 708.8: it doesn't "enter")
         "permanent_turned_face_up",  # a permanent matching filter is turned face up
+        "creature_fights",  # rule 701.14a: whenever a creature (filter: you control) fights; `it` is that creature
         "exploits",  # this creature exploits a creature (rule 702.110b), also when it sacrificed itself
         "becomes_target",  # this permanent becomes the target of a spell or ability
         "you_gain_life",  # its controller gains life (rule 119.9: once per life-gaining event, never for 0)
@@ -152,8 +153,10 @@ STATIC_KINDS = frozenset(
         "cant_gain_life",  # rule 119.7: value {players: you|opponent|each}: those players can't gain life
         "cant_lose_life",  # rule 119.8: value {players: you|opponent|each}: those players can't lose life
         "play_exiled",  # value {link, spells_per_turn}: you may play the affected cards it exiled (playfrom.py)
+        "look_at_face_down",  # rule 708.5: its controller may look at face-down creatures they don't control
         "play_from_graveyard",  # you may play the affected cards of your graveyard (Crucible of Worlds; playfrom.py)
         "choose_as_enters",  # value {options: [Khans, Dragons]}: rule 614.12c, the anchor word (anchors.py)
+        "control",  # rule 613.1b (layer 2): "you control enchanted creature" (affects: {attached: true})
         "cant_be_countered",  # rule 101.2: this spell can't be countered (condition: revealed_or_controlled)
         "instead_of_countering",  # 614.1a: a spell its controller's effects would counter is exiled, may be cast
         "grant_abilities",  # rule 613.1f, layer 6: value {abilities}: the affected have those abilities
@@ -197,7 +200,10 @@ EFFECT_NAMES = frozenset(
         "redirect_damage",
         "tap",
         "untap",
-        "doesnt_untap",
+        "doesnt_untap",  # REF: the next untap step; {on, duration: while_you_control_source}: lasting (611.2b)
+        "return_chosen",  # {player, filter}: a permanent that player controls, chosen on resolution, to the hand
+        "attack_despite_defender",  # REF: it can attack this turn as though it didn't have defender (702.3b)
+        "next_spell_costs_less",  # "{1}": the next spell you cast this turn costs that much less (601.2f)
         "move_counters",
         "exchange_control",
         "counter_spell",

@@ -2237,6 +2237,74 @@ MUTANTS: tuple[Mutant, ...] = (
            '        return control_count(game, cond["control_at_least"]["filter"], controller, source) >= int(',
            '        return True or control_count(game, cond["control_at_least"]["filter"], controller, source) >= '
            'int('),
+    # "for as long as you control [this]" (611.2b, aslong.py): Dragonlord Silumgar, Icefall Regent
+    Mutant("as-long-control-not-checked", "611.2b", "aslong.py",
+           "    return (chars.controller if chars is not None else game.controller(source)) == controller",
+           "    return True"),
+    Mutant("as-long-never-ends", "611.2b", "aslong.py",
+           "              and not holds(game, e.source_oid, e.controller, result)]",
+           "              and False]"),
+    Mutant("as-long-starts-anyway", "611.2b", "aslong.py",
+           "    if holds(game, source_oid, controller):\n        return True",
+           "    if True:\n        return True"),
+    Mutant("doesnt-untap-lasting-ignored", "502.3", "turn.py",
+           '    lasting = any(e.layer == "untap"', '    lasting = False and any(e.layer == "untap"'),
+    # "spells your opponents cast that target [this] cost {2} more" (601.2f): only those that target it
+    Mutant("cost-increase-targets-self-any-spell", "601.2f", "stack.py",
+           '            if filt.pop("targets_self", False) and targets is not None and not any(',
+           '            if filt.pop("targets_self", False) and False and not any('),
+    # "toughness less than the exploited creature's toughness" (Profaner of the Dead): the bound, and its LKI (608.2h)
+    Mutant("toughness-less-than-ignored", "608.2c", "layers.py",
+           '    if "toughness_less_than" in filt and (\n', '    if False and (\n'),
+    Mutant("exploited-creature-no-lki", "608.2h", "effects.py",
+           "        return ctx.event.target  # \"the exploited", "        return None  # \"the exploited"),
+    # "dash costs you pay cost {2} less" (Warbringer) and "the next spell you cast this turn costs {1} less" (601.2f)
+    Mutant("cost-reduction-any-alternative", "601.2f", "stack.py",
+           '            if "alternative" in filt and filt.pop("alternative") != alternative:',
+           '            if "alternative" in filt and filt.pop("alternative") is None:'),
+    Mutant("next-spell-reduction-ignored", "601.2f", "next_spell.py",
+           '    return [parse_cost(str(d["value"]))', '    return [] and [parse_cost(str(d["value"]))'),
+    Mutant("next-spell-never-used-up", "601.2f", "next_spell.py",
+           '    game.delayed = [d for d in game.delayed if not (d.get("kind") == KIND and d.get("player") == player)]',
+           "    return"),
+    # "you may look at face-down creatures you don't control any time" (Keeper of the Lens; 708.5)
+    Mutant("look-at-face-down-ignored", "708.5", "effects.py",
+           "        return sorted({game.controller(card)} | _lookers_at_face_down(game))",
+           "        return [game.controller(card)]"),
+    Mutant("look-at-face-down-spells-too", "708.5", "effects.py",
+           '    if card.face_down and card.zone == "battlefield":  # its controller',
+           '    if card.face_down and card.zone in ("battlefield", "stack"):  # its controller'),
+    # "whenever a creature you control fights" (Foe-Razer Regent; 701.14a)
+    Mutant("fights-no-event", "701.14a", "effects.py",
+           '        triggers.collect(game, Event("fights", obj=fighter, lki=game.snapshot(fighter)))  # as it fought',
+           "        pass"),
+    Mutant("fights-trigger-any-controller", "701.14a", "triggers.py",
+           "and _snap_matches(game, event.lki, filt, controller,",
+           "and (lambda *a: True)(game, event.lki, filt, controller,"),
+    # "can attack this turn as though it didn't have defender" (Glade Watcher; 702.3b)
+    Mutant("despite-defender-ignored", "702.3b", "combat.py",
+           "        despite = _despite_defender(game, obj)", "        despite = False"),
+    # return_card "from your hand or graveyard", the card moved being `made` (Swift Warkite; 608.2c)
+    Mutant("return-card-first-zone-only", "608.2c", "effects.py",
+           "        for zone in (zones if isinstance(zones, list) else [zones])",
+           "        for zone in (zones[:1] if isinstance(zones, list) else [zones])"),
+    Mutant("put-on-bottom-goes-on-top", "401.4", "ontop.py",
+           '            game.move(card, "library", top=False)', '            game.move(card, "library")'),
+    # "you control enchanted creature" (Illusory Gains): a static ability of layer 2 (613.1b)
+    Mutant("control-static-ignored", "613.1b", "layers.py",
+           '    control = sorted([e for e in spell_effects if e.layer == "2"] + list(_control_statics(game, result)),',
+           '    control = sorted([e for e in spell_effects if e.layer == "2"] + [],'),
+    # "return a nonland permanent you control to its owner's hand", chosen on resolution (Ancestral Statue; 608.2c)
+    Mutant("return-chosen-filter-ignored", "608.2c", "edicts.py",
+           '    filt = v.get("filter") or {}\n    for player in players(ctx, v.get("player", "you")):',
+           '    filt = {}\n    for player in players(ctx, v.get("player", "you")):'),
+    Mutant("return-chosen-stays", "608.2c", "edicts.py", '        game.move(chosen, "hand")', "        pass"),
+    Mutant("return-card-not-made", "608.2c", "effects.py",
+           '    ctx.made.append(game.move(chosen, str(v.get("to", "battlefield")), controller=who))',
+           '    game.move(chosen, str(v.get("to", "battlefield")), controller=who)'),
+    Mutant("despite-defender-forever", "702.3b", "effects.py",
+           '    _requirement(ctx, "attack_despite_defender", {}, v)',
+           '    _requirement(ctx, "attack_despite_defender", {}, v)\n    ctx.game.effects[-1].duration = "permanent"'),
 )
 
 
