@@ -55,7 +55,7 @@ def _sacrifice_chosen(ctx: Context, v: dict[str, Any]) -> None:
 
 @effect("return_chosen")
 def _return_chosen(ctx: Context, v: dict[str, Any]) -> None:
-    """ "Return a nonland permanent you control to its owner's hand" (DTK Ancestral Statue; 608.2c): not a target —
+    """ "Return a nonland permanent you control to its owner's hand" (DTK Ancestral Statue; 608.2d): not a target —
     the player chooses as the effect resolves among the permanents they control matching the filter (a
     ``choose_card`` decision, none when there is one; mandatory: the source itself when it is the only one)."""
     game = ctx.game
@@ -70,6 +70,6 @@ def _return_chosen(ctx: Context, v: dict[str, Any]) -> None:
             chosen = pool[0]
         else:
             answer = game.decide("choose_card", player, "какой перманент вернуть в руку?", ctx.source)
-            chosen = pick(game, pool, answer, "подходящий перманент под контролем этого игрока", "608.2c")
+            chosen = pick(game, pool, answer, "подходящий перманент под контролем этого игрока", "608.2d")
         game.log(f"{narr.player(player)} возвращает {narr.obj(game, chosen)} в руку владельца")
         game.move(chosen, "hand")

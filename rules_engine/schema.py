@@ -160,7 +160,7 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "redirect_damage": {"from": "ref", "to": "ref!", "n": "amount"},
     "tap": "ref",
     "untap": "ref",
-    "return_chosen": {"player": "ref", "filter": "filter"},  # "return a nonland permanent you control" (608.2c)
+    "return_chosen": {"player": "ref", "filter": "filter"},  # "return a nonland permanent you control" (608.2d)
     "attack_despite_defender": "ref",  # "can attack this turn as though it didn't have defender" (702.3b)
     "next_spell_costs_less": "mana",  # "the next spell you cast this turn costs {1} less to cast" (601.2f)
     "doesnt_untap": "doesnt_untap_value",  # a ref (the next untap step), or {on, duration} (lasting, 611.2b)
@@ -187,7 +187,6 @@ EFFECTS: dict[str, dict[str, str] | str] = {
     "clash": {"then": "effect", "otherwise": "effect"},  # rule 701.30: then if you win, otherwise if you don't
     "repeat_while_clash_won": "effect",  # "..., then clash. If you win, repeat this process" (701.30d)
     "nothing": "none",
-    "return_chosen": {"filter": "filter"},  # "return a creature you control to its owner's hand" (spare.py)
     "sacrifice_rest": {"player": "ref", "keep": "amount", "filter": "filter"},  # rule 701.21a (spare.py)
     "may_discard": {"n": "amount", "then": "effect!"},  # rule 608.2c: "you may discard a card. If you do, ..."
     "additional_land": {"n": "int"},  # rule 305.2: "you may play an additional land this turn" (landplays.py)

@@ -44,25 +44,3 @@ def _sacrifice_rest(ctx: Context, v: dict[str, Any]) -> None:
         for obj in [o for o in pool if o not in spared]:
             game.log(f"{narr.player(player)} приносит в жертву {narr.obj(game, obj)}")
             game.move(obj, "graveyard")
-
-
-@effect("return_chosen")
-def _return_chosen(ctx: Context, v: dict[str, Any]) -> None:
-    """ "Return [another] creature you control to its owner's hand": chosen as it resolves (608.2d), not targeted;
-    not optional — with only the source itself matching, it goes; with none matching, nothing happens (609.3)."""
-    game, who = ctx.game, ctx.controller
-    filt = v.get("filter") or {}
-    pool = [
-        o for o in game.battlefield
-        if game.controller(o) == who and matches(game, o, game.chars(o), filt, who, ctx.source_live())
-    ]
-    if not pool:
-        game.log(f"{narr.player(who)}: нечего вернуть в руку")
-        return
-    if len(pool) == 1:
-        chosen = pool[0]
-    else:
-        answer = game.decide("choose_card", who, "какой перманент вернуть в руку владельца?", ctx.source)
-        chosen = pick(game, pool, answer, "свой подходящий перманент", "608.2d")
-    game.log(f"{narr.player(who)} возвращает {narr.obj(game, chosen)} в руку владельца")
-    game.move(chosen, "hand")

@@ -277,7 +277,6 @@ EFFECT_NAMES = frozenset(
         "additional_land",  # {n}: you may play N more lands this turn (305.2; landplays.py)
         "may_discard",  # {n, then}: "you may discard a card. If you do, draw a card" (608.2c; maydiscard.py)
         "sacrifice_rest",  # {player, keep, filter}: keeps up to N chosen, sacrifices the rest (701.21a; spare.py)
-        "return_chosen",  # {filter}: return a permanent you control, chosen as it resolves, to its owner's hand
         "put_from_hand",  # {n, filter}: up to N permanent cards of your hand onto the battlefield, face up (110.4a)
     }
 )

@@ -2222,10 +2222,9 @@ MUTANTS: tuple[Mutant, ...] = (
            'if spec.get("timing") == "your_turn" and not teams.is_active(game, player):', "if False:"),
     Mutant("sacrifice-rest-spares-all", "701.21a", "spare.py",
            "        for obj in [o for o in pool if o not in spared]:", "        for obj in []:"),
-    Mutant("return-chosen-never-itself", "608.2d", "spare.py",
-           "        o for o in game.battlefield\n        if game.controller(o) == who and matches(",
-           "        o for o in game.battlefield\n"
-           "        if o.oid != ctx.source.oid and game.controller(o) == who and matches("),
+    Mutant("return-chosen-never-itself", "608.2d", "edicts.py",
+           "        mine = [o for o in game.battlefield if game.controller(o) == player]",
+           "        mine = [o for o in game.battlefield if game.controller(o) == player and o.oid != ctx.source.oid]"),
     Mutant("greatest-toughness-ignored", "208.1", "layers.py",
            '    return not filt.get("greatest_toughness") or (chars.toughness or 0) >= greatest.top_toughness(game)',
            "    return True"),
