@@ -20,39 +20,34 @@ def _put_on_library(ctx: Context, v: Any) -> None:
     """Each card named goes on top of its owner's library; several of one owner in the order the owner chooses.
     ``{what: REF, bottom: true}`` puts it on the bottom instead ("on the top or bottom of its owner's library",
     DTK Arashin Sovereign; several: a ``bottom_order`` answer of the owner, the last listed lowest, 401.4)."""
-    game = ctx.game
     if isinstance(v, dict):
-        if v.get("bottom"):
-            _put_on_bottom(ctx, objects(ctx, v["what"]))
-            return
-        v = v["what"]
-    moving = objects(ctx, v)
-    if not moving:
-        game.log("Нечего класть на верх библиотеки")
+        _put(ctx, objects(ctx, v["what"]), bool(v.get("bottom")))
         return
-    for owner in dict.fromkeys(o.owner for o in moving):
-        mine = [o for o in moving if o.owner == owner]
-        if len(mine) > 1:
-            answer = game.decide("top_order", owner, "порядок карт наверху библиотеки (сверху вниз)", ctx.source)
-            mine = arrange(game, mine, answer, "одна из кладущихся на верх библиотеки карт", "401.4")
-        for card in reversed(mine):  # the bottom one first: the last moved is the top card
-            game.move(card, "library")
-        names = ", ".join(narr.obj(game, o) for o in mine)
-        game.log(f"На верх библиотеки игрока {narr.player(owner)} кладутся (сверху вниз): {names}")
+    _put(ctx, objects(ctx, v), False)
 
 
-def _put_on_bottom(ctx: Context, moving: list[Any]) -> None:
-    """The cards go to the bottom of their owners' libraries, in the order each owner chooses (401.4)."""
+# per end of the library: the owner's decision, its question, what a listed card must be, the log's two lines
+_WORDS = {
+    False: ("top_order", "порядок карт наверху библиотеки (сверху вниз)", "одна из кладущихся на верх библиотеки карт",
+            "Нечего класть на верх библиотеки", "На верх библиотеки игрока {} кладутся (сверху вниз): {}"),
+    True: ("bottom_order", "порядок карт внизу библиотеки (сверху вниз)", "одна из кладущихся в низ библиотеки карт",
+           "Нечего класть в низ библиотеки", "В низ библиотеки игрока {} кладутся (сверху вниз): {}"),
+}
+
+
+def _put(ctx: Context, moving: list[Any], bottom: bool) -> None:
+    """The cards go to the top (or bottom) of their owners' libraries, in the order each owner chooses (401.4)."""
     game = ctx.game
+    decision, question, what, nothing, said = _WORDS[bottom]
     if not moving:
-        game.log("Нечего класть в низ библиотеки")
+        game.log(nothing)
         return
     for owner in dict.fromkeys(o.owner for o in moving):
         mine = [o for o in moving if o.owner == owner]
         if len(mine) > 1:
-            answer = game.decide("bottom_order", owner, "порядок карт внизу библиотеки (сверху вниз)", ctx.source)
-            mine = arrange(game, mine, answer, "одна из кладущихся в низ библиотеки карт", "401.4")
-        for card in mine:  # the top one of them first: the last moved is the bottom card
-            game.move(card, "library", top=False)
-        names = ", ".join(narr.obj(game, o) for o in mine)
-        game.log(f"В низ библиотеки игрока {narr.player(owner)} кладутся (сверху вниз): {names}")
+            answer = game.decide(decision, owner, question, ctx.source)
+            mine = arrange(game, mine, answer, what, "401.4")
+        # listed top first: to the top the lowest moves first, to the bottom the highest (the last moved is outermost)
+        for card in (mine if bottom else reversed(mine)):
+            game.move(card, "library", top=not bottom)
+        game.log(said.format(narr.player(owner), ", ".join(narr.obj(game, o) for o in mine)))

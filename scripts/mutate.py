@@ -1984,8 +1984,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("filter-x-ignored", "601.2b", "layers.py",
            "        return source.x if isinstance(source, GameObject) else 0\n", "        return 0\n"),
     Mutant("library-top-order-ignored", "401.4", "ontop.py",
-           '            mine = arrange(game, mine, answer, "одна из кладущихся на верх библиотеки карт", "401.4")\n',
-           '            arrange(game, mine, answer, "одна из кладущихся на верх библиотеки карт", "401.4")\n'),
+           '            mine = arrange(game, mine, answer, what, "401.4")\n',
+           '            arrange(game, mine, answer, what, "401.4")\n'),
     # -- left-out abilities (branch la) ---------------------------------------------------------------------
     # "Add {G} for each +1/+1 counter": the mana is multiplied by the amount (Gyre Sage)
     Mutant("mana-times-ignored", "106.1", "stack.py",
@@ -2288,7 +2288,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "        for zone in (zones if isinstance(zones, list) else [zones])",
            "        for zone in (zones[:1] if isinstance(zones, list) else [zones])"),
     Mutant("put-on-bottom-goes-on-top", "401.4", "ontop.py",
-           '            game.move(card, "library", top=False)', '            game.move(card, "library")'),
+           '            game.move(card, "library", top=not bottom)', '            game.move(card, "library")'),
     # "you control enchanted creature" (Illusory Gains): a static ability of layer 2 (613.1b)
     Mutant("control-static-ignored", "613.1b", "layers.py",
            '    control = sorted([e for e in spell_effects if e.layer == "2"] + list(_control_statics(game, result)),',
